@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// The `stccg` program. The engine ships as TypeScript sources; tsx compiles them on load,
+// so a clean clone runs without a build step.
+import { register } from 'tsx/esm/api';
+
+register();
+const { main } = await import('../src/cli/main.ts');
+process.exitCode = await main(process.argv.slice(2));

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/**
+ * What a card *is*: the facts printed on it, and the small effect descriptors through which the rules
+ * read its game text. Card definitions are plain data, so a client can add its own (inline in a game
+ * setup or as a list) and a saved game carries them along.
+ */
+
+export const CARD_TYPES = [
+  'Personnel',
+  'Equipment',
+  'Ship',
+  'Facility',
+  'Event',
+  'Interrupt',
+  'Doorway',
+  'Incident',
+  'Q Event',
+  'Dilemma',
+  'Objective',
+  'Artifact',
+  'Mission',
+] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+
+/** The icon that makes a card holographic. */
+export const HOLO_ICON = 'Holo';
+
+const name = z.string().trim().min(1).max(120);
+const word = z.string().trim().min(1).max(80);
+
+/**
+ * Effect descriptors: the parts of a card's game text that the rules evaluate. The machines never
+ * special-case a card by name; they ask the rules, which read these.
+ */
+export const effectSchema = z.discriminatedUnion('kind', [
+  /** Played on a ship or facility, it adds a Holodeck there (Holodeck Door). */
+  z.strictObject({ kind: z.literal('adds-holodeck') }),
+  /** Played on a planet, Holo cards may exist on that planet (Holo-Projectors). HOLO-EXIST-1 */
+  z.strictObject({ kind: z.literal('holo-projectors') }),
+  /** Worn by one of your Holo personnel: no Holodeck needed, not confined to ships (HOLO-EMIT-1). */
+  z.strictObject({ kind: z.literal('mobile-emitter') }),
+  /**
+   * Who may use this card: personnel of one of these affiliations (in their current mode), or of one of
+   * these gameplay species. Either list satisfied is enough when both are given.
+   */
+  z.strictObject({
+    kind: z.literal('use-only'),
+    affiliations: z.array(word).max(20).optional(),
+    species: z.array(word).max(20).optional(),
+  }),
+  /** Personnel placed here add the Holo icon to their owner's copies in play (221B Baker Street). */
+  z.strictObject({ kind: z.literal('adds-holo-icon') }),
+]);
+export type Effect = z.infer<typeof effectSchema>;
+
+/** A card definition as a client writes it (every field but name and type optional). */
+export const cardDefinitionSchema = z.strictObject({
+  name,
+  type: z.enum(CARD_TYPES),
+  /** One affiliation, or several separated by "/" (Iden: "Bajoran/Hirogen"). */
+  affiliation: z.string().trim().min(1).max(120).optional(),
+  classification: word.optional(),
+  integrity: z.number().int().min(0).max(99).optional(),
+  cunning: z.number().int().min(0).max(99).optional(),
+  strength: z.number().int().min(0).max(99).optional(),
+  universal: z.boolean().optional(),
+  icons: z.array(word).max(20).optional(),
+  characteristics: z.array(word).max(40).optional(),
+  staffing: z.array(word).max(10).optional(),
+  range: z.number().int().min(0).max(99).optional(),
+  weapons: z.number().int().min(0).max(99).optional(),
+  shields: z.number().int().min(0).max(99).optional(),
+  text: z.string().max(2000).optional(),
+  /** Lore species where it differs from gameplay species (Sumek appears Vulcan; HOLO-SPECIES-1). */
+  lore: z.strictObject({ species: word.optional() }).optional(),
+  effects: z.array(effectSchema).max(20).optional(),
+});
+export type CardDefinitionInput = z.infer<typeof cardDefinitionSchema>;
+
+/** A card definition with every optional list filled in, as the rules read it. */
+export interface CardDefinition {
+  readonly name: string;
+  readonly type: CardType;
+  /** Affiliation modes, in printed order; empty for cards without affiliation. */
+  readonly affiliations: readonly string[];
+  readonly classification: string | undefined;
+  readonly integrity: number;
+  readonly cunning: number;
+  readonly strength: number;
+  readonly universal: boolean;
+  readonly icons: readonly string[];
+  readonly characteristics: readonly string[];
+  readonly staffing: readonly string[];
+  readonly text: string;
+  readonly loreSpecies: string | undefined;
+  readonly effects: readonly Effect[];
+}
+
+/** Fills in a validated input's optional lists. */
+export function normaliseDefinition(input: CardDefinitionInput): CardDefinition {
+  return {
+    name: input.name,
+    type: input.type,
+    affiliations: input.affiliation ? input.affiliation.split('/').map((a) => a.trim()) : [],
+    classification: input.classification,
+    integrity: input.integrity ?? 0,
+    cunning: input.cunning ?? 0,
+    strength: input.strength ?? 0,
+    universal: input.universal ?? false,
+    icons: input.icons ?? [],
+    characteristics: input.characteristics ?? [],
+    staffing: input.staffing ?? [],
+    text: input.text ?? '',
+    loreSpecies: input.lore?.species,
+    effects: input.effects ?? [],
+  };
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idSchema } from './ids.ts';
+
+/**
+ * The commands a client sends, each naming the player who sends it. They are XState events of the
+ * game actor too: `{ type, player, ... }`. Every command is checked against this schema before any
+ * rule sees it (GAME-INPUT-1).
+ */
+
+const player = idSchema;
+const card = idSchema;
+/** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
+const byCard = z.string().trim().min(1).max(120);
+
+/** A place a card can be sent to at a location. */
+export const placeSchema = z.union([
+  z.strictObject({ aboard: card }),
+  z.strictObject({ planet: idSchema }),
+]);
+export type Place = z.infer<typeof placeSchema>;
+
+export const commandSchemas = {
+  /** Report a personnel or equipment card from hand aboard one of your ships or facilities (HOLO-ACT-1). */
+  report: z.strictObject({ type: z.literal('report'), player, card, to: z.strictObject({ aboard: card }) }),
+  /** Move or beam personnel and equipment to a ship, facility or planet at the same location. */
+  move: z.strictObject({
+    type: z.literal('move'),
+    player,
+    cards: z.array(card).min(1).max(100),
+    to: placeSchema,
+  }),
+  /** Place a Mobile Holo-Emitter on one of your Holo personnel present (HOLO-EMIT-1). */
+  wearEmitter: z.strictObject({ type: z.literal('wearEmitter'), player, emitter: card, hologram: card }),
+  /** Remove a worn Mobile Holo-Emitter during your turn (CARD-EMITTER-1, HOLO-EMIT-2). */
+  removeEmitter: z.strictObject({ type: z.literal('removeEmitter'), player, emitter: card }),
+  /** Activate a deactivated hologram with one of your unstopped personnel present (HOLO-ACT-2/3). */
+  activate: z.strictObject({ type: z.literal('activate'), player, hologram: card, by: card }),
+  /** End your turn. */
+  endTurn: z.strictObject({ type: z.literal('endTurn'), player }),
+  /** A card kills a personnel (HOLO-DEATH-1). */
+  kill: z.strictObject({ type: z.literal('kill'), player, card, by: byCard }),
+  /** A card destroys an equipment, ship or facility (HOLO-DEATH-1, HOLO-DEATH-3). */
+  destroy: z.strictObject({ type: z.literal('destroy'), player, card, by: byCard }),
+  /** A card discards a card in play (HOLO-DEATH-2). */
+  discard: z.strictObject({ type: z.literal('discard'), player, card, by: byCard }),
+  /**
+   * A dilemma or card requires a personnel to leave where it is: to board a ship or facility
+   * (`aboard`), to the planet, or onto the card that holds it (`held`: Penalty Box, Escape Pod).
+   * HOLO-DILEMMA-1
+   */
+  leave: z.strictObject({
+    type: z.literal('leave'),
+    player,
+    card,
+    by: byCard,
+    to: z.union([placeSchema, z.strictObject({ held: card })]),
+  }),
+  /** A card captures an opponent's personnel, for `player`; `to` is one of the captor's ships or facilities. */
+  capture: z.strictObject({
+    type: z.literal('capture'),
+    player,
+    card,
+    by: byCard,
+    to: z.strictObject({ aboard: card }).optional(),
+  }),
+  /**
+   * Select one personnel for assimilation or abduction among `among`: `pick` names your choice, or
+   * without it one is chosen at random. Holograms are never eligible (HOLO-ASSIM-1).
+   */
+  select: z.strictObject({
+    type: z.literal('select'),
+    player,
+    purpose: z.enum(['assimilation', 'abduction']),
+    among: z.array(card).min(1).max(100),
+    pick: card.optional(),
+    by: byCard,
+  }),
+  /** Add the Holo icon to one of your personnel (Holoprogram: 221B Baker Street). */
+  addHoloIcon: z.strictObject({ type: z.literal('addHoloIcon'), player, card, by: byCard }),
+  /** Change the affiliation mode of one of your multi-affiliation cards during your turn. */
+  changeAffiliation: z.strictObject({
+    type: z.literal('changeAffiliation'),
+    player,
+    card,
+    to: z.string().trim().min(1).max(60),
+  }),
+  /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
+  moveShip: z.strictObject({ type: z.literal('moveShip'), player, ship: card, to: idSchema }),
+} as const;
+
+export type CommandType = keyof typeof commandSchemas;
+export const COMMAND_TYPES = Object.keys(commandSchemas) as CommandType[];
+
+export const commandSchema = z.discriminatedUnion('type', [
+  commandSchemas.report,
+  commandSchemas.move,
+  commandSchemas.wearEmitter,
+  commandSchemas.removeEmitter,
+  commandSchemas.activate,
+  commandSchemas.endTurn,
+  commandSchemas.kill,
+  commandSchemas.destroy,
+  commandSchemas.discard,
+  commandSchemas.leave,
+  commandSchemas.capture,
+  commandSchemas.select,
+  commandSchemas.addHoloIcon,
+  commandSchemas.changeAffiliation,
+  commandSchemas.moveShip,
+]);
+
+/** Any command a client may send. */
+export type Command = z.infer<typeof commandSchema>;
+/** The command of one type. */
+export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+
+export function isCommandType(type: unknown): type is CommandType {
+  return typeof type === 'string' && Object.hasOwn(commandSchemas, type);
+}

@@ -1,0 +1,66 @@
+import type { ClauseId } from '../rules/clauses.ts';
+import type { CardId, PlayerId, Position } from './board.ts';
+
+/** The activation states of a hologram (its hologram actor's state). */
+export type HologramState = 'deactivated' | 'active' | 'erased';
+
+/**
+ * What happened, and the clause that made it happen. Every accepted command yields one or more,
+ * in the order they happened; the game actor also `emit`s each one.
+ */
+export type RuleEvent =
+  | RuleEventOf<'reported', { card: CardId; at: Position }>
+  | RuleEventOf<'moved', { card: CardId; from: Position; to: Position }>
+  | RuleEventOf<'emitter-worn', { emitter: CardId; hologram: CardId }>
+  | RuleEventOf<'emitter-removed', { emitter: CardId; hologram: CardId }>
+  | RuleEventOf<'activated', { hologram: CardId; by: CardId }>
+  | RuleEventOf<'deactivated', { hologram: CardId }>
+  | RuleEventOf<'erased', { hologram: CardId }>
+  | RuleEventOf<'discarded', { card: CardId; from: Position }>
+  | RuleEventOf<'captured', { card: CardId; by: PlayerId; host: CardId | null }>
+  | RuleEventOf<'left', { card: CardId; from: Position; to: Position }>
+  | RuleEventOf<'stays', { card: CardId }>
+  | RuleEventOf<'selected', { card: CardId | null; purpose: 'assimilation' | 'abduction'; excluded: CardId[] }>
+  | RuleEventOf<'icon-added', { card: CardId; icon: string }>
+  | RuleEventOf<'affiliation-changed', { card: CardId; from: string; to: string }>
+  | RuleEventOf<'turn-ended', { ended: PlayerId; next: PlayerId; number: number }>
+  | RuleEventOf<'unstopped', { card: CardId }>
+  | RuleEventOf<'ship-moved', { ship: CardId; to: string }>;
+
+export type RuleEventKind = RuleEvent['kind'];
+
+type RuleEventOf<K extends string, P> = {
+  readonly type: 'rule';
+  readonly kind: K;
+  /** The clause that decided it. */
+  readonly clause: ClauseId;
+  /** One line a player can read, naming the clause. */
+  readonly message: string;
+} & P;
+
+/** Why a command was refused. */
+export type RejectionCode =
+  /** Not a command of a known type, or a field of the wrong kind (GAME-INPUT-1). */
+  | 'malformed'
+  /** The player named is not in this game. */
+  | 'unknown-player'
+  /** A card or location id that does not exist in this game. */
+  | 'unknown-card'
+  /** Not that player's turn (GAME-TURN-1). */
+  | 'not-your-turn'
+  /** A card that player may not touch (GAME-OWN-1). */
+  | 'not-your-card'
+  /** The rules forbid it now; `clause` says which. */
+  | 'forbidden'
+  /** The engine is in a state where this command has no meaning (the game is over, a step awaits). */
+  | 'not-now';
+
+/** A refused command. The game's state is exactly what it was before the command. */
+export interface Rejection {
+  readonly type: 'rejected';
+  readonly code: RejectionCode;
+  readonly clause: ClauseId;
+  readonly message: string;
+  /** The command as received (for malformed input: a short description of it). */
+  readonly command: unknown;
+}

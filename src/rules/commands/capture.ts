@@ -1,0 +1,102 @@
+import type { CardId } from '../../model/board.ts';
+import { isHolographic, isPersonnel, isShipOrFacility, label } from '../cards.ts';
+import { deactivate } from '../consequences.ts';
+import { isLiveHologram, isWearingEmitter } from '../holograms.ts';
+import type { Table } from '../table.ts';
+import { isCaptured, locationOf } from '../where.ts';
+import { firstRefusal, forbid, requireCard, requireInPlay, requireOwn, requirePlayer } from './refusal.ts';
+import type { CommandRule } from './rule.ts';
+
+/** The captor's ships and facilities at the captive's location, by id. */
+function captorHostsAt(table: Table, captor: string, captive: CardId): CardId[] {
+  const here = locationOf(table, captive);
+  return Object.values(table.board.cards)
+    .filter(
+      (card) =>
+        card.owner === captor &&
+        card.at.in === 'space' &&
+        card.at.location === here &&
+        isShipOrFacility(table, card.id),
+    )
+    .map((card) => card.id)
+    .sort();
+}
+
+/** Where the captive goes: the ship or facility named, else the only one there, else none. */
+function captivityHost(table: Table, captor: string, captive: CardId, named: CardId | undefined): CardId | null {
+  if (named) return named;
+  const hosts = captorHostsAt(table, captor, captive);
+  return hosts.length === 1 ? hosts[0]! : null;
+}
+
+/**
+ * HOLO-CAPTURE-1/2: a hologram without a Mobile Holo-Emitter is captured only if it can be relocated
+ * to the captor's crew aboard a ship or facility at the same location; otherwise it deactivates and
+ * stays. A hologram with an emitter, like any other personnel, is captured normally.
+ */
+export const capture: CommandRule<'capture'> = {
+  check: (table, command) =>
+    firstRefusal(
+      () => requirePlayer(table, command.player),
+      () => requireCard(table, command.card, 'personnel to capture'),
+      () => requireInPlay(table, command.card),
+      () =>
+        isPersonnel(table, command.card)
+          ? undefined
+          : forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is not a personnel`),
+      () =>
+        table.board.cards[command.card]!.owner === command.player
+          ? forbid('HOLO-CAPTURE-2', `${command.player} may not capture their own ${label(table, command.card)}`)
+          : undefined,
+      () => (isCaptured(table, command.card) ? forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is a captive already`) : undefined),
+      () => {
+        const to = command.to?.aboard;
+        if (to === undefined) {
+          return captorHostsAt(table, command.player, command.card).length > 1
+            ? forbid('GAME-INPUT-1', `${command.player} has several ships or facilities there: name one in "to"`)
+            : undefined;
+        }
+        return firstRefusal(
+          () => requireCard(table, to, 'ship or facility to hold the captive'),
+          () => requireOwn(table, command.player, to, 'hold a captive aboard'),
+          () =>
+            captorHostsAt(table, command.player, command.card).includes(to)
+              ? undefined
+              : forbid('HOLO-CAPTURE-1', `${label(table, to)} is not ${command.player}'s ship or facility at the captive's location`),
+        );
+      },
+    ),
+  resolve(draft, command) {
+    const host = captivityHost(draft, command.player, command.card, command.to?.aboard);
+    const holo = isHolographic(draft, command.card) && isLiveHologram(draft, command.card);
+    const emitter = isWearingEmitter(draft, command.card);
+    if (holo && !emitter && host === null) {
+      deactivate(
+        draft,
+        command.card,
+        'HOLO-CAPTURE-1',
+        `${command.by} would remove it from the ship, and ${command.player} has no ship or facility here to hold it`,
+      );
+      draft.record({
+        type: 'rule',
+        kind: 'stays',
+        clause: 'HOLO-CAPTURE-1',
+        card: command.card,
+        message: `HOLO-CAPTURE-1: ${label(draft, command.card)} is not captured; it stays where it is`,
+      });
+      return;
+    }
+    const location = locationOf(draft, command.card)!;
+    draft.place(command.card, { in: 'captured', by: command.player, location, host });
+    const clause = holo && !emitter ? 'HOLO-CAPTURE-1' : 'HOLO-CAPTURE-2';
+    draft.record({
+      type: 'rule',
+      kind: 'captured',
+      clause,
+      card: command.card,
+      by: command.player,
+      host,
+      message: `${clause}: ${label(draft, command.card)} is captured by ${command.player}${host ? ` and held aboard ${label(draft, host)}` : ''}`,
+    });
+  },
+};

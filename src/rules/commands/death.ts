@@ -1,0 +1,75 @@
+import { isEquipment, isHolographic, isPersonnel, isShipOrFacility, label } from '../cards.ts';
+import { deactivate, discard as toDiscard } from '../consequences.ts';
+import type { Draft } from '../draft.ts';
+import { isLiveHologram } from '../holograms.ts';
+import { firstRefusal, forbid, requireCard, requireInPlay } from './refusal.ts';
+import type { CommandRule } from './rule.ts';
+
+/** Killing, destroying and discarding by a card (HOLO-DEATH-*). */
+
+/** HOLO-DEATH-1: a hologram that would be killed or destroyed is deactivated instead, and stays. */
+function deactivateInsteadOfDeath(draft: Draft, id: string, by: string, what: 'killed' | 'destroyed'): void {
+  if (draft.hologram(id)?.state === 'active') {
+    deactivate(draft, id, 'HOLO-DEATH-1', `it would be ${what} by ${by}, so it is deactivated instead`);
+  } else {
+    draft.record({
+      type: 'rule',
+      kind: 'stays',
+      clause: 'HOLO-DEATH-1',
+      card: id,
+      message: `HOLO-DEATH-1: ${label(draft, id)} would be ${what} by ${by}; a hologram is deactivated instead, and it is deactivated already`,
+    });
+  }
+}
+
+export const kill: CommandRule<'kill'> = {
+  check: (table, command) =>
+    firstRefusal(
+      () => requireCard(table, command.card, 'personnel to kill'),
+      () => requireInPlay(table, command.card),
+      () =>
+        isPersonnel(table, command.card)
+          ? undefined
+          : forbid('GAME-DESTROY-1', `${label(table, command.card)} is not a personnel (equipment, ships and facilities are destroyed)`),
+    ),
+  resolve(draft, command) {
+    if (isLiveHologram(draft, command.card)) {
+      deactivateInsteadOfDeath(draft, command.card, command.by, 'killed');
+    } else {
+      toDiscard(draft, command.card, 'GAME-DESTROY-1', `killed by ${command.by}`);
+    }
+  },
+};
+
+export const destroy: CommandRule<'destroy'> = {
+  check: (table, command) =>
+    firstRefusal(
+      () => requireCard(table, command.card, 'card to destroy'),
+      () => requireInPlay(table, command.card),
+      () =>
+        isEquipment(table, command.card) || isShipOrFacility(table, command.card)
+          ? undefined
+          : forbid('GAME-DESTROY-1', `${label(table, command.card)} is not an equipment, ship or facility (personnel are killed)`),
+    ),
+  resolve(draft, command) {
+    if (isLiveHologram(draft, command.card)) {
+      deactivateInsteadOfDeath(draft, command.card, command.by, 'destroyed');
+    } else {
+      // A ship or facility takes its holograms with it (HOLO-DEATH-3), as `discard` cites for each.
+      toDiscard(draft, command.card, 'GAME-DESTROY-1', `destroyed by ${command.by}`);
+    }
+  },
+};
+
+/** HOLO-DEATH-2: a hologram that is discarded (or erased) goes to the discard pile. */
+export const discard: CommandRule<'discard'> = {
+  check: (table, command) =>
+    firstRefusal(
+      () => requireCard(table, command.card, 'card to discard'),
+      () => requireInPlay(table, command.card),
+    ),
+  resolve(draft, command) {
+    const clause = isHolographic(draft, command.card) ? 'HOLO-DEATH-2' : 'GAME-DESTROY-1';
+    toDiscard(draft, command.card, clause, `discarded by ${command.by}`);
+  },
+};

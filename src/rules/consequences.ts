@@ -1,0 +1,107 @@
+import type { CardId } from '../model/board.ts';
+import type { ClauseId } from './clauses.ts';
+import { isHolographic, label } from './cards.ts';
+import type { Draft } from './draft.ts';
+import { existenceOf, isLiveHologram } from './holograms.ts';
+import { cardsOn, emitterWornBy, isInPlay } from './where.ts';
+
+/**
+ * The consequences every command shares: deactivating and erasing holograms, sending cards to the
+ * discard pile with what they carry, and the check after every command that each hologram is where it
+ * may exist (HOLO-EXIST-*, HOLO-EMIT-2). The engine does these itself; a client never has to.
+ */
+
+/** Deactivates a hologram (it stays where it is). A hologram already deactivated stays so. */
+export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
+  const view = draft.hologram(id);
+  if (!view || view.state !== 'active') return;
+  draft.changeHologram({ change: 'deactivate', card: id, turn: draft.board.turn.number });
+  draft.record({
+    type: 'rule',
+    kind: 'deactivated',
+    clause,
+    hologram: id,
+    message: `${clause}: ${label(draft, id)} is deactivated: ${why}`,
+  });
+}
+
+/**
+ * Sends a card in play to its owner's discard pile. A hologram that goes there is erased
+ * (HOLO-DEATH-2). What it carries (crew, worn emitter, cards played on it) goes too (GAME-DESTROY-1;
+ * holograms aboard a destroyed ship or facility: HOLO-DEATH-3).
+ */
+export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
+  const carried = cardsOn(draft, id);
+  const from = draft.board.cards[id]!.at;
+  if (isLiveHologram(draft, id)) {
+    draft.changeHologram({ change: 'erase', card: id });
+    draft.record({
+      type: 'rule',
+      kind: 'erased',
+      clause,
+      hologram: id,
+      message: `${clause}: ${label(draft, id)} is erased: ${why}`,
+    });
+  }
+  draft.toDiscardPile(id);
+  draft.record({
+    type: 'rule',
+    kind: 'discarded',
+    clause: isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause,
+    card: id,
+    from,
+    message: `${isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause}: ${label(draft, id)} goes to the discard pile`,
+  });
+  for (const other of carried) {
+    const holo = isHolographic(draft, other);
+    discard(
+      draft,
+      other,
+      holo && draft.board.cards[id] && from.in === 'space' ? 'HOLO-DEATH-3' : 'GAME-DESTROY-1',
+      `it was ${describeCarry(draft, other)} ${label(draft, id)}`,
+    );
+  }
+}
+
+function describeCarry(draft: Draft, id: CardId): string {
+  const at = draft.board.cards[id]!.at.in;
+  if (at === 'worn') return 'worn by';
+  if (at === 'played-on') return 'played on';
+  if (at === 'held') return 'held by';
+  return 'aboard';
+}
+
+/**
+ * After every command: each hologram in play must be where it may exist (HOLO-EXIST-1) and may be
+ * active only where it may use a Holodeck or wears an emitter (HOLO-EXIST-2). `wasWearing` names the
+ * holograms that wore an emitter before the command, so that an erasure caused by losing it cites
+ * HOLO-EMIT-2.
+ */
+export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>): void {
+  for (const id of Object.keys(draft.board.cards)) {
+    if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) continue;
+    const verdict = existenceOf(draft, id);
+    if (verdict.verdict === 'deactivated') {
+      deactivate(draft, id, verdict.clause, 'it is aboard with no Holodeck it may use and wears no Mobile Holo-Emitter');
+    } else if (verdict.verdict === 'may-not-exist') {
+      const lostEmitter = wasWearing.has(id) && emitterWornBy(draft, id) === undefined;
+      discard(
+        draft,
+        id,
+        lostEmitter ? 'HOLO-EMIT-2' : verdict.clause,
+        lostEmitter
+          ? 'its Mobile Holo-Emitter is gone and it is not aboard a ship or facility, nor on a planet with Holo-Projectors'
+          : 'holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter',
+      );
+    }
+  }
+}
+
+/** The holograms that wear an emitter now (taken before a command, for `enforceExistence`). */
+export function wearersOf(draft: Draft): Set<CardId> {
+  const wearing = new Set<CardId>();
+  for (const card of Object.values(draft.board.cards)) {
+    if (card.at.in === 'worn') wearing.add(card.at.by);
+  }
+  return wearing;
+}

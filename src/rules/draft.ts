@@ -1,0 +1,116 @@
+import type { CardLibrary } from '../cards/library.ts';
+import type { Board, CardId, CardInstance, Position } from '../model/board.ts';
+import type { RuleEvent } from '../model/events.ts';
+import { drawInt, type RandomState } from './random.ts';
+import type { HologramView, Table } from './table.ts';
+
+/** A change a hologram actor must make; the orchestrator turns each into an event to that actor. */
+export type HologramChange =
+  | {
+      readonly change: 'spawn';
+      readonly card: CardId;
+      readonly initial: 'active' | 'deactivated';
+      readonly deactivatedOnTurn: number | null;
+    }
+  | { readonly change: 'activate'; readonly card: CardId; readonly turn: number }
+  | { readonly change: 'deactivate'; readonly card: CardId; readonly turn: number }
+  | { readonly change: 'erase'; readonly card: CardId };
+
+/** What a command resolved to: the next board, what happened, and what the hologram actors must do. */
+export interface Resolution {
+  readonly board: Board;
+  readonly random: RandomState;
+  readonly events: readonly RuleEvent[];
+  readonly holograms: readonly HologramChange[];
+}
+
+/**
+ * The working copy a command resolves on: it reads like a `Table`, copies the board on first write,
+ * records hologram changes (and sees them at once, so later steps of the same command do), and
+ * collects the rule events in order.
+ */
+export class Draft implements Table {
+  board: Board;
+  readonly library: CardLibrary;
+  random: RandomState;
+  private readonly base: Table;
+  private cards: Record<CardId, CardInstance> | null = null;
+  private readonly holo = new Map<CardId, HologramView>();
+  readonly events: RuleEvent[] = [];
+  readonly changes: HologramChange[] = [];
+
+  constructor(table: Table, random: RandomState) {
+    this.base = table;
+    this.board = table.board;
+    this.library = table.library;
+    this.random = random;
+  }
+
+  hologram(card: CardId): HologramView | undefined {
+    return this.holo.get(card) ?? this.base.hologram(card);
+  }
+
+  /** Replaces part of a card (the board is copied on the first write of a command). */
+  updateCard(id: CardId, patch: Partial<Omit<CardInstance, 'id'>>): void {
+    if (!this.cards) {
+      this.cards = { ...this.board.cards };
+      this.board = { ...this.board, cards: this.cards };
+    }
+    const card = this.cards[id];
+    if (!card) throw new Error(`no card ${id} in this game`);
+    this.cards[id] = { ...card, ...patch };
+  }
+
+  place(id: CardId, at: Position): void {
+    this.updateCard(id, { at });
+  }
+
+  /** Puts a card on top of its owner's discard pile, clearing its statuses. */
+  toDiscardPile(id: CardId): void {
+    const order = this.board.nextDiscard;
+    this.updateBoard({ nextDiscard: order + 1 });
+    this.updateCard(id, {
+      at: { in: 'discard', order },
+      status: { stopped: false, disabled: false, inStasisUntilEndOfTurn: null, stunned: false, mortallyWounded: false },
+    });
+  }
+
+  updateBoard(patch: Partial<Omit<Board, 'cards'>>): void {
+    this.board = { ...this.board, ...patch };
+  }
+
+  /** Records a hologram change, and makes it visible to the rest of this command's resolution. */
+  changeHologram(change: HologramChange): void {
+    this.changes.push(change);
+    const before = this.hologram(change.card);
+    switch (change.change) {
+      case 'spawn':
+        this.holo.set(change.card, { state: change.initial, deactivatedOnTurn: change.deactivatedOnTurn });
+        break;
+      case 'activate':
+        this.holo.set(change.card, { state: 'active', deactivatedOnTurn: before?.deactivatedOnTurn ?? null });
+        break;
+      case 'deactivate':
+        this.holo.set(change.card, { state: 'deactivated', deactivatedOnTurn: change.turn });
+        break;
+      case 'erase':
+        this.holo.set(change.card, { state: 'erased', deactivatedOnTurn: before?.deactivatedOnTurn ?? null });
+        break;
+    }
+  }
+
+  record(event: RuleEvent): void {
+    this.events.push(event);
+  }
+
+  /** A whole number from min to max, from the game's seeded generator. */
+  randomInt(min: number, max: number): number {
+    const [value, next] = drawInt(this.random, min, max);
+    this.random = next;
+    return value;
+  }
+
+  resolution(): Resolution {
+    return { board: this.board, random: this.random, events: this.events, holograms: this.changes };
+  }
+}

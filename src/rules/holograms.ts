@@ -1,0 +1,115 @@
+import type { CardId, LocationId } from '../model/board.ts';
+import type { ClauseId } from './clauses.ts';
+import { definitionOf, hasEffect, instance, isHolographic } from './cards.ts';
+import type { Table } from './table.ts';
+import { emitterWornBy } from './where.ts';
+
+/** Where holograms may exist and be active (HOLO-EXIST-*, HOLO-EMIT-*), and who is disabled. */
+
+/** A ship or facility has a Holodeck: printed (special equipment), or added by a card played on it (Holodeck Door). */
+export function hasHolodeck(table: Table, host: CardId): boolean {
+  if (definitionOf(table, host).characteristics.includes('Holodeck')) return true;
+  for (const card of Object.values(table.board.cards)) {
+    if (card.at.in === 'played-on' && card.at.target === host && hasEffect(table, card.id, 'adds-holodeck')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * HOLO-EXIST-2: a hologram may use a Holodeck aboard a ship or facility its owner controls; a captive
+ * hologram may use the Holodeck of the ship or facility it is held aboard (HOLO-CAPTURE-1 relocates it
+ * there rather than deactivating it, so it must be able to exist there).
+ */
+export function mayUseHolodeck(table: Table, hologram: CardId, host: CardId): boolean {
+  if (!hasHolodeck(table, host)) return false;
+  const holo = instance(table, hologram);
+  const captiveHere = holo.at.in === 'captured' && holo.at.host === host;
+  return captiveHere || instance(table, host).owner === holo.owner;
+}
+
+/** HOLO-EXIST-1: Holo cards may exist on a planet where Holo-Projectors have been played. */
+export function hasHoloProjectors(table: Table, location: LocationId): boolean {
+  for (const card of Object.values(table.board.cards)) {
+    if (card.at.in === 'played-on' && card.at.target === location && hasEffect(table, card.id, 'holo-projectors')) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** HOLO-EMIT-1 */
+export function isWearingEmitter(table: Table, hologram: CardId): boolean {
+  return emitterWornBy(table, hologram) !== undefined;
+}
+
+/** What a hologram's position means for it. */
+export type Existence =
+  /** It may exist here and be active. */
+  | { readonly verdict: 'may-be-active' }
+  /** It may exist here but not be active: aboard with no Holodeck it may use (HOLO-EXIST-2). */
+  | { readonly verdict: 'deactivated'; readonly clause: ClauseId }
+  /** It may not exist here at all (HOLO-EXIST-1). */
+  | { readonly verdict: 'may-not-exist'; readonly clause: ClauseId };
+
+const MAY_BE_ACTIVE: Existence = { verdict: 'may-be-active' };
+
+/** Where a holographic card in play may exist, and whether it may be active there. */
+export function existenceOf(table: Table, id: CardId): Existence {
+  const at = instance(table, id).at;
+  const emitter = isWearingEmitter(table, id);
+  if (emitter) return MAY_BE_ACTIVE; // HOLO-EMIT-1: no Holodeck needed, not confined to ships
+  switch (at.in) {
+    case 'aboard':
+      return mayUseHolodeck(table, id, at.host) ? MAY_BE_ACTIVE : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
+    case 'captured':
+      if (at.host === null) return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+      return mayUseHolodeck(table, id, at.host) ? MAY_BE_ACTIVE : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
+    case 'planet':
+      return hasHoloProjectors(table, at.location) ? MAY_BE_ACTIVE : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+    case 'held':
+      return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+    default:
+      return MAY_BE_ACTIVE;
+  }
+}
+
+/**
+ * HOLO-ACT-2: a hologram may be activated only aboard a ship or facility with a Holodeck it may use,
+ * or while wearing a Mobile Holo-Emitter. (Holo-Projectors let it exist on a planet, HOLO-EXIST-1, but
+ * the activation clause names only those two; an active hologram stays active there.)
+ */
+export function mayBeActivatedWhereItIs(table: Table, id: CardId): boolean {
+  if (isWearingEmitter(table, id)) return true;
+  const at = instance(table, id).at;
+  if (at.in === 'aboard') return mayUseHolodeck(table, id, at.host);
+  if (at.in === 'captured' && at.host !== null) return mayUseHolodeck(table, id, at.host);
+  return false;
+}
+
+/** The hologram's state, for a holographic card in play (undefined for any other card). */
+export function hologramStateOf(table: Table, id: CardId) {
+  return table.hologram(id)?.state;
+}
+
+/** HOLO-EXIST-2: a deactivated hologram is disabled; other cards are disabled by their status. */
+export function isDisabled(table: Table, id: CardId): boolean {
+  return instance(table, id).status.disabled || table.hologram(id)?.state === 'deactivated';
+}
+
+export function isStopped(table: Table, id: CardId): boolean {
+  return instance(table, id).status.stopped;
+}
+
+export function isInStasis(table: Table, id: CardId): boolean {
+  return instance(table, id).status.inStasisUntilEndOfTurn !== null;
+}
+
+/** A holographic card that has a hologram actor (it is in play and not erased). */
+export function isLiveHologram(table: Table, id: CardId): boolean {
+  const state = table.hologram(id)?.state;
+  return state === 'active' || state === 'deactivated';
+}
+
+export { isHolographic };
