@@ -10,7 +10,7 @@ import { idSchema } from './ids.ts';
 const player = idSchema;
 const card = idSchema;
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
-const byCard = z.string().trim().min(1).max(120);
+const byCard = z.string().min(1).max(120);
 
 /** A place a card can be sent to at a location. */
 export const placeSchema = z.union([
@@ -82,7 +82,7 @@ export const commandSchemas = {
     type: z.literal('changeAffiliation'),
     player,
     card,
-    to: z.string().trim().min(1).max(60),
+    to: z.string().min(1).max(60),
   }),
   /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
   moveShip: z.strictObject({ type: z.literal('moveShip'), player, ship: card, to: idSchema }),

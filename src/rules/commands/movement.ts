@@ -32,7 +32,9 @@ function positionOfPlace(place: Place): Position {
 }
 
 function describePlace(table: Table, place: Place): string {
-  return 'aboard' in place ? `aboard ${label(table, place.aboard)}` : `on the planet at ${place.planet}`;
+  return 'aboard' in place
+    ? `aboard ${label(table, place.aboard)}`
+    : `to the planet surface at ${table.board.locations[place.planet]?.name ?? place.planet}`;
 }
 
 /** A ship or facility in play at a location. */
@@ -97,7 +99,7 @@ function checkDestination(table: Table, card: CardId, place: Place): Refusal | u
   }
   const at = table.board.cards[card]!.at;
   if ('aboard' in place ? at.in === 'aboard' && at.host === place.aboard : at.in === 'planet') {
-    return forbid('GAME-MOVE-1', `${label(table, card)} is ${describePlace(table, place)} already`);
+    return forbid('GAME-MOVE-1', `${label(table, card)} is there already (${describePlace(table, place)})`);
   }
   // HOLO-EXIST-1: a hologram may not be sent where it cannot exist; the player has to leave it aboard.
   if (

@@ -1,0 +1,153 @@
+import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
+import { type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
+import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
+import type { Command } from '../model/commands.ts';
+import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
+import { label } from '../rules/cards.ts';
+import { judge, legalCommands } from '../rules/commands/index.ts';
+import { eligibleForSelection } from '../rules/commands/selection.ts';
+import { tableOf } from '../rules/game-table.ts';
+import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
+import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
+import type { Table } from '../rules/table.ts';
+import { discardPile } from '../rules/where.ts';
+import { gameInputFromSetup } from './setup-board.ts';
+import { type PlayerView, viewFor } from './view.ts';
+
+/** The answer to a command: carried out, with what happened; or refused, with why. */
+export type CommandResult =
+  | { readonly ok: true; readonly step: number; readonly events: readonly RuleEvent[] }
+  | { readonly ok: false; readonly rejection: Rejection };
+
+export interface GameOptions {
+  /** Seeds every random choice of the game (default 1). The same seed and commands give the same game. */
+  readonly seed?: number;
+  /** XState's inspection observer, for every actor of the game (the game, each hologram). */
+  readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+}
+
+export type GameActor = Actor<typeof gameMachine>;
+
+/**
+ * A game: the game actor with a client's conveniences around it. `send` answers each command with
+ * what happened or why not; the actor itself (`game.actor`) is there for clients that embed it
+ * (subscribe, inspect, `actor.on('rule', ...)`).
+ */
+export class Game {
+  readonly actor: GameActor;
+  private collected: GameEmitted[] | null = null;
+
+  /** Starts a game from a setup (plain JSON, see the README); throws `SetupError` for a bad one. */
+  constructor(setup: unknown, options: GameOptions = {}) {
+    const input = gameInputFromSetup(setup, options.seed ?? 1);
+    this.actor = createActor(gameMachine, { input, ...(options.inspect ? { inspect: options.inspect } : {}) });
+    this.actor.on('*', (event) => this.collected?.push(event));
+    this.actor.start();
+  }
+
+  /**
+   * Sends a command from a player. Returns the rule events it caused, or the rejection (with its
+   * clause); a rejected command changes nothing. Never throws, whatever the input.
+   */
+  send(command: unknown): CommandResult {
+    if (command === null || typeof command !== 'object' || Array.isArray(command)) {
+      const verdict = judge(this.table(), command);
+      if ('rejection' in verdict) return { ok: false, rejection: verdict.rejection };
+    }
+    const collected: GameEmitted[] = [];
+    this.collected = collected;
+    try {
+      this.actor.send(command as Command);
+    } finally {
+      this.collected = null;
+    }
+    const rejection = collected.find((event): event is Rejection => event.type === 'rejected');
+    if (rejection) return { ok: false, rejection };
+    const accepted = collected.find((event) => event.type === 'accepted');
+    if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
+    return {
+      ok: true,
+      step: accepted.step,
+      events: collected.filter((event): event is RuleEvent => event.type === 'rule'),
+    };
+  }
+
+  /** The rules' view of the game now. */
+  table(): Table {
+    return tableOf(this.actor.getSnapshot().context);
+  }
+
+  /** The board now (every card, where it is, its statuses). */
+  board(): Board {
+    return this.actor.getSnapshot().context.board;
+  }
+
+  /** How many commands have been carried out. */
+  step(): number {
+    return this.actor.getSnapshot().context.step;
+  }
+
+  /** The commands of their own turn that a player may send now. */
+  legalCommands(player: PlayerId): Command[] {
+    return legalCommands(this.table(), player);
+  }
+
+  /** What a player sees: never the opponent's hand or the generator's state. */
+  view(player: PlayerId): PlayerView {
+    return viewFor(this.table(), player, this.step());
+  }
+
+  /** A hologram's state (deactivated, active, erased); undefined for a card with no hologram actor. */
+  hologramState(card: CardId): HologramState | undefined {
+    return this.table().hologram(card)?.state;
+  }
+
+  /** Where a card is. */
+  where(card: CardId): Position | undefined {
+    return this.board().cards[card]?.at;
+  }
+
+  /** A player's discard pile, bottom first. */
+  discardPile(player: PlayerId): CardId[] {
+    return discardPile(this.table(), player);
+  }
+
+  /** May this personnel use that card (its "use only" restriction: HOLO-SPECIES-1, HOLO-AFFIL-1)? */
+  mayUse(personnel: CardId, cardName: string): UseVerdict {
+    return mayUse(this.table(), personnel, cardName);
+  }
+
+  /** Gameplay species of a personnel (HOLO-SPECIES-1: "Hologram" for every hologram). */
+  species(personnel: CardId): readonly string[] {
+    return gameplaySpecies(this.table(), personnel);
+  }
+
+  /** The personnel among these who may be selected for assimilation or abduction (HOLO-ASSIM-1). */
+  eligibleForSelection(among: readonly CardId[]): CardId[] {
+    return eligibleForSelection(this.table(), among);
+  }
+
+  /** Whether a ship is staffed, and what its crew lacks (GAME-STAFF-1, HOLO-NORMAL-1). */
+  staffing(ship: CardId): { staffed: boolean; missing: string[] } {
+    return { staffed: isStaffed(this.table(), ship), missing: staffingShortfall(this.table(), ship) };
+  }
+
+  /** "The Doctor [doctor]". */
+  label(card: CardId): string {
+    return label(this.table(), card);
+  }
+
+  /** The XState persisted snapshot (the hologram actors included). */
+  persistedSnapshot(): unknown {
+    return this.actor.getPersistedSnapshot();
+  }
+
+  stop(): void {
+    this.actor.stop();
+  }
+}
+
+/** Starts a game from a setup and a seed. */
+export function createGame(setup: unknown, options: GameOptions = {}): Game {
+  return new Game(setup, options);
+}

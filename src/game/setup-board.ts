@@ -1,0 +1,187 @@
+import type { HologramSeed } from '../../machines/game.machine.ts';
+import { CardLibrary, CardLibraryError } from '../cards/library.ts';
+import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
+import { NO_STATUSES } from '../model/board.ts';
+import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
+import { isHolographic, isMobileEmitter, isPersonnel, isPersonnelOrEquipment, isShipOrFacility } from '../rules/cards.ts';
+import type { ClauseId } from '../rules/clauses.ts';
+import { existenceOf } from '../rules/holograms.ts';
+import { seedRandom } from '../rules/random.ts';
+import type { HologramView, Table } from '../rules/table.ts';
+import type { GameInput } from '../../machines/game.machine.ts';
+
+/** A setup that cannot start a game: malformed, naming what does not exist, or breaking a rule. */
+export class SetupError extends Error {
+  override readonly name = 'SetupError';
+  constructor(
+    message: string,
+    /** Where in the setup (`cards.3.at.aboard`). */
+    readonly path: string,
+    /** The clause a setup breaks, when it breaks a rule rather than the format. */
+    readonly clause: ClauseId = 'GAME-INPUT-1',
+  ) {
+    super(`${path}: ${message}`);
+  }
+}
+
+function toPosition(at: SetupPosition, order: () => number): Position {
+  if (at === 'hand' || at === 'table') return { in: at };
+  if (at === 'discard') return { in: 'discard', order: order() };
+  // Captives first: their position may also name a ship (`aboard`).
+  if ('capturedBy' in at) return { in: 'captured', by: at.capturedBy, location: at.location, host: at.aboard ?? null };
+  if ('space' in at) return { in: 'space', location: at.space };
+  if ('aboard' in at) return { in: 'aboard', host: at.aboard };
+  if ('planet' in at) return { in: 'planet', location: at.planet };
+  if ('wornBy' in at) return { in: 'worn', by: at.wornBy };
+  if ('playedOn' in at) return { in: 'played-on', target: at.playedOn };
+  return { in: 'held', by: at.heldBy };
+}
+
+/**
+ * Turns a setup (plain JSON) into the game actor's input: validated by the schema, every id checked,
+ * and the holograms checked against the rules (an active hologram where it may not be active is an
+ * error, not something to fix silently).
+ */
+export function gameInputFromSetup(input: unknown, seed: number): GameInput {
+  const parsed = setupSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new SetupError(issue.message, issue.path.length ? issue.path.join('.') : '(setup)');
+  }
+  const setup = parsed.data;
+  let library: CardLibrary;
+  try {
+    library = CardLibrary.builtIn().withDefinitions(setup.cardDefinitions ?? []);
+  } catch (error) {
+    if (error instanceof CardLibraryError) throw new SetupError(error.message, error.path);
+    throw error;
+  }
+
+  const [first, second] = setup.players;
+  if (first === second) throw new SetupError('the two players need different ids', 'players.1');
+  const players = new Set(setup.players);
+  const turn = setup.turn ?? { player: first, number: 1 };
+  if (!players.has(turn.player)) throw new SetupError(`no player "${turn.player}"`, 'turn.player');
+
+  const ids = new Set<string>();
+  const locations: Record<string, Location> = {};
+  setup.locations.forEach((location, i) => {
+    if (ids.has(location.id)) throw new SetupError(`id "${location.id}" is used twice`, `locations.${i}.id`);
+    ids.add(location.id);
+    locations[location.id] = { id: location.id, name: location.name ?? location.id };
+  });
+
+  let nextDiscard = 0;
+  const cards: Record<CardId, CardInstance> = {};
+  setup.cards.forEach((card, i) => {
+    const path = `cards.${i}`;
+    if (ids.has(card.id)) throw new SetupError(`id "${card.id}" is used twice`, `${path}.id`);
+    ids.add(card.id);
+    if (!library.has(card.card)) throw new SetupError(`unknown card "${card.card}": not in the card library`, `${path}.card`);
+    if (!players.has(card.owner)) throw new SetupError(`no player "${card.owner}"`, `${path}.owner`);
+    const definition = library.get(card.card);
+    if (card.affiliation !== undefined && !definition.affiliations.includes(card.affiliation)) {
+      throw new SetupError(`${card.card} may be ${definition.affiliations.join(' or ') || 'of no affiliation'}`, `${path}.affiliation`);
+    }
+    cards[card.id] = {
+      id: card.id,
+      card: card.card,
+      owner: card.owner,
+      at: toPosition(card.at, () => nextDiscard++),
+      status: { ...NO_STATUSES, ...card.status },
+      addedIcons: card.addedIcons ?? [],
+      affiliationMode: definition.affiliations.length > 1 ? (card.affiliation ?? definition.affiliations[0]!) : null,
+    };
+  });
+
+  const board: Board = { players: [first, second], turn, locations, cards, nextDiscard };
+  const seeds = new Map<CardId, HologramSeed>();
+  const table: Table = {
+    board,
+    library,
+    hologram: (id): HologramView | undefined => {
+      const seed = seeds.get(id);
+      return seed && { state: seed.initial, deactivatedOnTurn: seed.deactivatedOnTurn };
+    },
+  };
+  setup.cards.forEach((card, i) => checkPlacement(table, card, `cards.${i}`));
+  setup.cards.forEach((card, i) => {
+    const path = `cards.${i}`;
+    const inPlay = card.at !== 'hand' && card.at !== 'discard';
+    if (!isHolographic(table, card.id) || !inPlay || !isPersonnelOrEquipment(table, card.id)) {
+      if (card.hologram !== undefined || card.deactivatedOnTurn !== undefined) {
+        throw new SetupError('only a Holo personnel or equipment in play has a hologram state', `${path}.hologram`);
+      }
+      return;
+    }
+    const initial = card.hologram ?? 'deactivated';
+    if (initial === 'active' && card.deactivatedOnTurn !== undefined) {
+      throw new SetupError('an active hologram has no deactivation turn', `${path}.deactivatedOnTurn`);
+    }
+    seeds.set(card.id, { card: card.id, owner: card.owner, initial, deactivatedOnTurn: card.deactivatedOnTurn ?? null });
+  });
+  for (const [id, seed] of seeds) {
+    const existence = existenceOf(table, id);
+    const path = `cards.${setup.cards.findIndex((card) => card.id === id)}`;
+    if (existence.verdict === 'may-not-exist') {
+      throw new SetupError(`${id} is a hologram where holograms may not exist`, `${path}.at`, existence.clause);
+    }
+    if (existence.verdict === 'deactivated' && seed.initial === 'active') {
+      throw new SetupError(`${id} may not be active aboard with no Holodeck it may use`, `${path}.hologram`, existence.clause);
+    }
+  }
+  return { board, customCards: setup.cardDefinitions ?? [], random: seedRandom(seed), holograms: [...seeds.values()] };
+}
+
+/** Every id a position names exists, and is the right kind of card for it. */
+function checkPlacement(table: Table, card: SetupCard, path: string): void {
+  const at = table.board.cards[card.id]!.at;
+  const cards = table.board.cards;
+  const need = (ok: boolean, message: string, field: string) => {
+    if (!ok) throw new SetupError(message, `${path}.at.${field}`);
+  };
+  const isHost = (id: string) => Object.hasOwn(cards, id) && isShipOrFacility(table, id) && cards[id]!.at.in === 'space';
+  switch (at.in) {
+    case 'space':
+      need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'space');
+      need(isShipOrFacility(table, card.id), `${card.card} is not a ship or facility`, 'space');
+      break;
+    case 'aboard':
+      need(isHost(at.host), `"${at.host}" is not a ship or facility in space`, 'aboard');
+      need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'aboard');
+      break;
+    case 'planet':
+      need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'planet');
+      need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'planet');
+      break;
+    case 'worn':
+      need(isMobileEmitter(table, card.id), `${card.card} is not a Mobile Holo-Emitter`, 'wornBy');
+      need(
+        Object.hasOwn(cards, at.by) && isPersonnel(table, at.by) && isHolographic(table, at.by) && cards[at.by]!.owner === card.owner,
+        `"${at.by}" is not one of ${card.owner}'s Holo personnel`,
+        'wornBy',
+      );
+      need(
+        Object.values(cards).filter((other) => other.at.in === 'worn' && other.at.by === at.by).length === 1,
+        `"${at.by}" wears more than one emitter`,
+        'wornBy',
+      );
+      break;
+    case 'played-on':
+      need(Object.hasOwn(cards, at.target) || Object.hasOwn(table.board.locations, at.target), `no card or location "${at.target}"`, 'playedOn');
+      break;
+    case 'held':
+      need(Object.hasOwn(cards, at.by), `no card "${at.by}"`, 'heldBy');
+      break;
+    case 'captured':
+      need(table.board.players.includes(at.by) && at.by !== card.owner, `"${at.by}" is not ${card.owner}'s opponent`, 'capturedBy');
+      need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'location');
+      need(isPersonnel(table, card.id), `${card.card} is not a personnel`, 'capturedBy');
+      if (at.host !== null) {
+        need(isHost(at.host) && cards[at.host]!.owner === at.by, `"${at.host}" is not ${at.by}'s ship or facility`, 'aboard');
+      }
+      break;
+    default:
+      break;
+  }
+}

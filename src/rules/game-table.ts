@@ -1,0 +1,44 @@
+import { CardLibrary } from '../cards/library.ts';
+import type { CardDefinitionInput } from '../model/card-definition.ts';
+import type { Board, CardId } from '../model/board.ts';
+import type { HologramState } from '../model/events.ts';
+import type { HologramView, Table } from './table.ts';
+
+/** What the game actor's context offers the rules: the board, the client's cards, and the hologram actors. */
+export interface TableSource {
+  readonly board: Board;
+  readonly customCards: readonly CardDefinitionInput[];
+  readonly holograms: Readonly<Record<CardId, HologramReader>>;
+}
+
+/** The part of a hologram actor the rules read: its snapshot. */
+export interface HologramReader {
+  getSnapshot(): { value: unknown; context: { deactivatedOnTurn: number | null } };
+}
+
+// One library per list of client cards: the list is part of the game's context and never changes,
+// so this is built once per game (and once again after a restore).
+const libraries = new WeakMap<readonly CardDefinitionInput[], CardLibrary>();
+
+export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLibrary {
+  let library = libraries.get(customCards);
+  if (!library) {
+    library = CardLibrary.builtIn().withDefinitions(customCards);
+    libraries.set(customCards, library);
+  }
+  return library;
+}
+
+/** The rules' view of a game actor's context. Hologram states are read from the hologram actors. */
+export function tableOf(source: TableSource): Table {
+  return {
+    board: source.board,
+    library: libraryFor(source.customCards),
+    hologram(card: CardId): HologramView | undefined {
+      const ref = Object.hasOwn(source.holograms, card) ? source.holograms[card] : undefined;
+      if (!ref) return undefined;
+      const snapshot = ref.getSnapshot();
+      return { state: snapshot.value as HologramState, deactivatedOnTurn: snapshot.context.deactivatedOnTurn };
+    },
+  };
+}
