@@ -1,6 +1,6 @@
 import { type ActorRefFrom, setup } from 'xstate';
-import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
+import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type { Command } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { judge, resolveCommand } from '../src/rules/commands/index.ts';
@@ -93,7 +93,6 @@ const gameSetup = setup({
   },
 });
 
-
 /** What a hologram actor is told, for each change the rules decided. */
 function hologramEvent(change: Exclude<HologramChange, { change: 'spawn' }>) {
   switch (change.change) {
@@ -146,71 +145,75 @@ const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
   if ('rejection' in verdict) enqueue.emit(verdict.rejection);
 });
 
-
-export const gameMachine = gameSetup.extend({
-  actions: {
-    reject,
-    reportDeactivated: carryOut,
-    moveOrBeam: carryOut,
-    putOnEmitter: carryOut,
-    removeEmitter: carryOut,
-    activateHologram: carryOut,
-    passTurn: carryOut,
-    killOrDeactivateInstead: carryOut,
-    destroyOrDeactivateInstead: carryOut,
-    discardOrErase: carryOut,
-    leaveOrDeactivateInstead: carryOut,
-    captureOrDeactivateInstead: carryOut,
-    selectNonHologram: carryOut,
-    addHoloIcon: carryOut,
-    changeAffiliationMode: carryOut,
-    flyStaffedShip: carryOut,
-  },
-}).createMachine({
-  id: 'game',
-  context: ({ input, spawn }) => ({
-    board: input.board,
-    customCards: input.customCards,
-    random: input.random,
-    step: 0,
-    holograms: Object.fromEntries(
-      input.holograms.map((seed) => [
-        seed.card,
-        spawn('hologram', {
-          id: hologramActorId(seed.card),
-          systemId: hologramActorId(seed.card),
-          input: seed,
-        }),
-      ]),
-    ),
-  }),
-  initial: 'playing',
-  states: {
-    playing: {
-      // Each command: carried out when the rules allow it, rejected with its clause otherwise.
-      on: {
-        report: [{ guard: 'mayReport', actions: 'reportDeactivated' }, { actions: 'reject' }],
-        move: [{ guard: 'mayMove', actions: 'moveOrBeam' }, { actions: 'reject' }],
-        wearEmitter: [{ guard: 'mayWearEmitter', actions: 'putOnEmitter' }, { actions: 'reject' }],
-        removeEmitter: [{ guard: 'mayRemoveEmitter', actions: 'removeEmitter' }, { actions: 'reject' }],
-        activate: [{ guard: 'mayActivate', actions: 'activateHologram' }, { actions: 'reject' }],
-        endTurn: [{ guard: 'mayEndTurn', actions: 'passTurn' }, { actions: 'reject' }],
-        kill: [{ guard: 'mayKill', actions: 'killOrDeactivateInstead' }, { actions: 'reject' }],
-        destroy: [{ guard: 'mayDestroy', actions: 'destroyOrDeactivateInstead' }, { actions: 'reject' }],
-        discard: [{ guard: 'mayDiscard', actions: 'discardOrErase' }, { actions: 'reject' }],
-        leave: [{ guard: 'mayLeave', actions: 'leaveOrDeactivateInstead' }, { actions: 'reject' }],
-        capture: [{ guard: 'mayCapture', actions: 'captureOrDeactivateInstead' }, { actions: 'reject' }],
-        select: [{ guard: 'maySelect', actions: 'selectNonHologram' }, { actions: 'reject' }],
-        addHoloIcon: [{ guard: 'mayAddHoloIcon', actions: 'addHoloIcon' }, { actions: 'reject' }],
-        changeAffiliation: [{ guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' }, { actions: 'reject' }],
-        moveShip: [{ guard: 'mayMoveShip', actions: 'flyStaffedShip' }, { actions: 'reject' }],
+export const gameMachine = gameSetup
+  .extend({
+    actions: {
+      reject,
+      reportDeactivated: carryOut,
+      moveOrBeam: carryOut,
+      putOnEmitter: carryOut,
+      removeEmitter: carryOut,
+      activateHologram: carryOut,
+      passTurn: carryOut,
+      killOrDeactivateInstead: carryOut,
+      destroyOrDeactivateInstead: carryOut,
+      discardOrErase: carryOut,
+      leaveOrDeactivateInstead: carryOut,
+      captureOrDeactivateInstead: carryOut,
+      selectNonHologram: carryOut,
+      addHoloIcon: carryOut,
+      changeAffiliationMode: carryOut,
+      flyStaffedShip: carryOut,
+    },
+  })
+  .createMachine({
+    id: 'game',
+    context: ({ input, spawn }) => ({
+      board: input.board,
+      customCards: input.customCards,
+      random: input.random,
+      step: 0,
+      holograms: Object.fromEntries(
+        input.holograms.map((seed) => [
+          seed.card,
+          spawn('hologram', {
+            id: hologramActorId(seed.card),
+            systemId: hologramActorId(seed.card),
+            input: seed,
+          }),
+        ]),
+      ),
+    }),
+    initial: 'playing',
+    states: {
+      playing: {
+        // Each command: carried out when the rules allow it, rejected with its clause otherwise.
+        on: {
+          report: [{ guard: 'mayReport', actions: 'reportDeactivated' }, { actions: 'reject' }],
+          move: [{ guard: 'mayMove', actions: 'moveOrBeam' }, { actions: 'reject' }],
+          wearEmitter: [{ guard: 'mayWearEmitter', actions: 'putOnEmitter' }, { actions: 'reject' }],
+          removeEmitter: [{ guard: 'mayRemoveEmitter', actions: 'removeEmitter' }, { actions: 'reject' }],
+          activate: [{ guard: 'mayActivate', actions: 'activateHologram' }, { actions: 'reject' }],
+          endTurn: [{ guard: 'mayEndTurn', actions: 'passTurn' }, { actions: 'reject' }],
+          kill: [{ guard: 'mayKill', actions: 'killOrDeactivateInstead' }, { actions: 'reject' }],
+          destroy: [{ guard: 'mayDestroy', actions: 'destroyOrDeactivateInstead' }, { actions: 'reject' }],
+          discard: [{ guard: 'mayDiscard', actions: 'discardOrErase' }, { actions: 'reject' }],
+          leave: [{ guard: 'mayLeave', actions: 'leaveOrDeactivateInstead' }, { actions: 'reject' }],
+          capture: [{ guard: 'mayCapture', actions: 'captureOrDeactivateInstead' }, { actions: 'reject' }],
+          select: [{ guard: 'maySelect', actions: 'selectNonHologram' }, { actions: 'reject' }],
+          addHoloIcon: [{ guard: 'mayAddHoloIcon', actions: 'addHoloIcon' }, { actions: 'reject' }],
+          changeAffiliation: [
+            { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
+            { actions: 'reject' },
+          ],
+          moveShip: [{ guard: 'mayMoveShip', actions: 'flyStaffedShip' }, { actions: 'reject' }],
+        },
       },
     },
-  },
-  on: {
-    // A hologram actor that reaches `erased` is done; its parent has nothing more to do.
-    'xstate.done.actor.*': {},
-    // XState drops unknown events silently; the engine answers every one.
-    '*': { actions: 'reject' },
-  },
-});
+    on: {
+      // A hologram actor that reaches `erased` is done; its parent has nothing more to do.
+      'xstate.done.actor.*': {},
+      // XState drops unknown events silently; the engine answers every one.
+      '*': { actions: 'reject' },
+    },
+  });

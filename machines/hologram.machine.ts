@@ -63,10 +63,7 @@ export const hologramMachine = setup({
   initial: 'enteringPlay',
   states: {
     enteringPlay: {
-      always: [
-        { guard: 'entersActive', target: 'active' },
-        { target: 'deactivated' },
-      ],
+      always: [{ guard: 'entersActive', target: 'active' }, { target: 'deactivated' }],
     },
     deactivated: {
       on: {
@@ -84,4 +81,3 @@ export const hologramMachine = setup({
     ERASE: '.erased',
   },
 });
-

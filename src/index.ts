@@ -3,14 +3,23 @@
  * equipment first. Start a game with `createGame(setup, { seed })`, send it commands, read what
  * happened and why (every rule event and rejection names its clause).
  */
-export { type AcceptedEvent, type GameEmitted, gameMachine, hologramActorId } from '../machines/game.machine.ts';
+export {
+  type AcceptedEvent,
+  type GameEmitted,
+  gameMachine,
+  hologramActorId,
+} from '../machines/game.machine.ts';
 export { hologramMachine } from '../machines/hologram.machine.ts';
 export { CardLibrary, CardLibraryError } from './cards/library.ts';
 export { type CommandResult, createGame, Game, type GameActor, type GameOptions } from './game/game.ts';
 export { SetupError } from './game/setup-board.ts';
 export type { CardView, PlayerView } from './game/view.ts';
 export type * from './model/board.ts';
-export { type CardDefinition, type CardDefinitionInput, cardDefinitionSchema } from './model/card-definition.ts';
+export {
+  type CardDefinition,
+  type CardDefinitionInput,
+  cardDefinitionSchema,
+} from './model/card-definition.ts';
 export { COMMAND_TYPES, type Command, type CommandType, commandSchema } from './model/commands.ts';
 export type { HologramState, Rejection, RejectionCode, RuleEvent, RuleEventKind } from './model/events.ts';
 export { type Setup, setupSchema } from './model/setup.ts';

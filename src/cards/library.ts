@@ -59,7 +59,10 @@ export class CardLibrary {
     const seen = new Set<string>();
     parsed.data.forEach((input, i) => {
       if (seen.has(input.name)) {
-        throw new CardLibraryError(`${path}.${i}.name: "${input.name}" is defined twice`, `${path}.${i}.name`);
+        throw new CardLibraryError(
+          `${path}.${i}.name: "${input.name}" is defined twice`,
+          `${path}.${i}.name`,
+        );
       }
       seen.add(input.name);
       next.set(input.name, normaliseDefinition(input));

@@ -40,7 +40,10 @@ export class Game {
   /** Starts a game from a setup (plain JSON, see the README); throws `SetupError` for a bad one. */
   constructor(setup: unknown, options: GameOptions = {}) {
     const input = gameInputFromSetup(setup, options.seed ?? 1);
-    this.actor = createActor(gameMachine, { input, ...(options.inspect ? { inspect: options.inspect } : {}) });
+    this.actor = createActor(gameMachine, {
+      input,
+      ...(options.inspect ? { inspect: options.inspect } : {}),
+    });
     this.actor.on('*', (event) => this.collected?.push(event));
     this.actor.start();
   }

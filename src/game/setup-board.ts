@@ -1,14 +1,19 @@
-import type { HologramSeed } from '../../machines/game.machine.ts';
+import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES } from '../model/board.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
-import { isHolographic, isMobileEmitter, isPersonnel, isPersonnelOrEquipment, isShipOrFacility } from '../rules/cards.ts';
+import {
+  isHolographic,
+  isMobileEmitter,
+  isPersonnel,
+  isPersonnelOrEquipment,
+  isShipOrFacility,
+} from '../rules/cards.ts';
 import type { ClauseId } from '../rules/clauses.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
-import type { GameInput } from '../../machines/game.machine.ts';
 
 /** A setup that cannot start a game: malformed, naming what does not exist, or breaking a rule. */
 export class SetupError extends Error {
@@ -28,7 +33,8 @@ function toPosition(at: SetupPosition, order: () => number): Position {
   if (at === 'hand' || at === 'table') return { in: at };
   if (at === 'discard') return { in: 'discard', order: order() };
   // Captives first: their position may also name a ship (`aboard`).
-  if ('capturedBy' in at) return { in: 'captured', by: at.capturedBy, location: at.location, host: at.aboard ?? null };
+  if ('capturedBy' in at)
+    return { in: 'captured', by: at.capturedBy, location: at.location, host: at.aboard ?? null };
   if ('space' in at) return { in: 'space', location: at.space };
   if ('aboard' in at) return { in: 'aboard', host: at.aboard };
   if ('planet' in at) return { in: 'planet', location: at.planet };
@@ -77,11 +83,15 @@ export function gameInputFromSetup(input: unknown, seed: number): GameInput {
     const path = `cards.${i}`;
     if (ids.has(card.id)) throw new SetupError(`id "${card.id}" is used twice`, `${path}.id`);
     ids.add(card.id);
-    if (!library.has(card.card)) throw new SetupError(`unknown card "${card.card}": not in the card library`, `${path}.card`);
+    if (!library.has(card.card))
+      throw new SetupError(`unknown card "${card.card}": not in the card library`, `${path}.card`);
     if (!players.has(card.owner)) throw new SetupError(`no player "${card.owner}"`, `${path}.owner`);
     const definition = library.get(card.card);
     if (card.affiliation !== undefined && !definition.affiliations.includes(card.affiliation)) {
-      throw new SetupError(`${card.card} may be ${definition.affiliations.join(' or ') || 'of no affiliation'}`, `${path}.affiliation`);
+      throw new SetupError(
+        `${card.card} may be ${definition.affiliations.join(' or ') || 'of no affiliation'}`,
+        `${path}.affiliation`,
+      );
     }
     cards[card.id] = {
       id: card.id,
@@ -90,7 +100,8 @@ export function gameInputFromSetup(input: unknown, seed: number): GameInput {
       at: toPosition(card.at, () => nextDiscard++),
       status: { ...NO_STATUSES, ...card.status },
       addedIcons: card.addedIcons ?? [],
-      affiliationMode: definition.affiliations.length > 1 ? (card.affiliation ?? definition.affiliations[0]!) : null,
+      affiliationMode:
+        definition.affiliations.length > 1 ? (card.affiliation ?? definition.affiliations[0]!) : null,
     };
   });
 
@@ -104,13 +115,18 @@ export function gameInputFromSetup(input: unknown, seed: number): GameInput {
       return seed && { state: seed.initial, deactivatedOnTurn: seed.deactivatedOnTurn };
     },
   };
-  setup.cards.forEach((card, i) => checkPlacement(table, card, `cards.${i}`));
+  setup.cards.forEach((card, i) => {
+    checkPlacement(table, card, `cards.${i}`);
+  });
   setup.cards.forEach((card, i) => {
     const path = `cards.${i}`;
     const inPlay = card.at !== 'hand' && card.at !== 'discard';
     if (!isHolographic(table, card.id) || !inPlay || !isPersonnelOrEquipment(table, card.id)) {
       if (card.hologram !== undefined || card.deactivatedOnTurn !== undefined) {
-        throw new SetupError('only a Holo personnel or equipment in play has a hologram state', `${path}.hologram`);
+        throw new SetupError(
+          'only a Holo personnel or equipment in play has a hologram state',
+          `${path}.hologram`,
+        );
       }
       return;
     }
@@ -118,19 +134,37 @@ export function gameInputFromSetup(input: unknown, seed: number): GameInput {
     if (initial === 'active' && card.deactivatedOnTurn !== undefined) {
       throw new SetupError('an active hologram has no deactivation turn', `${path}.deactivatedOnTurn`);
     }
-    seeds.set(card.id, { card: card.id, owner: card.owner, initial, deactivatedOnTurn: card.deactivatedOnTurn ?? null });
+    seeds.set(card.id, {
+      card: card.id,
+      owner: card.owner,
+      initial,
+      deactivatedOnTurn: card.deactivatedOnTurn ?? null,
+    });
   });
   for (const [id, seed] of seeds) {
     const existence = existenceOf(table, id);
     const path = `cards.${setup.cards.findIndex((card) => card.id === id)}`;
     if (existence.verdict === 'may-not-exist') {
-      throw new SetupError(`${id} is a hologram where holograms may not exist`, `${path}.at`, existence.clause);
+      throw new SetupError(
+        `${id} is a hologram where holograms may not exist`,
+        `${path}.at`,
+        existence.clause,
+      );
     }
     if (existence.verdict === 'deactivated' && seed.initial === 'active') {
-      throw new SetupError(`${id} may not be active aboard with no Holodeck it may use`, `${path}.hologram`, existence.clause);
+      throw new SetupError(
+        `${id} may not be active aboard with no Holodeck it may use`,
+        `${path}.hologram`,
+        existence.clause,
+      );
     }
   }
-  return { board, customCards: setup.cardDefinitions ?? [], random: seedRandom(seed), holograms: [...seeds.values()] };
+  return {
+    board,
+    customCards: setup.cardDefinitions ?? [],
+    random: seedRandom(seed),
+    holograms: [...seeds.values()],
+  };
 }
 
 /** Every id a position names exists, and is the right kind of card for it. */
@@ -140,7 +174,8 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
   const need = (ok: boolean, message: string, field: string) => {
     if (!ok) throw new SetupError(message, `${path}.at.${field}`);
   };
-  const isHost = (id: string) => Object.hasOwn(cards, id) && isShipOrFacility(table, id) && cards[id]!.at.in === 'space';
+  const isHost = (id: string) =>
+    Object.hasOwn(cards, id) && isShipOrFacility(table, id) && cards[id]!.at.in === 'space';
   switch (at.in) {
     case 'space':
       need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'space');
@@ -157,7 +192,10 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
     case 'worn':
       need(isMobileEmitter(table, card.id), `${card.card} is not a Mobile Holo-Emitter`, 'wornBy');
       need(
-        Object.hasOwn(cards, at.by) && isPersonnel(table, at.by) && isHolographic(table, at.by) && cards[at.by]!.owner === card.owner,
+        Object.hasOwn(cards, at.by) &&
+          isPersonnel(table, at.by) &&
+          isHolographic(table, at.by) &&
+          cards[at.by]!.owner === card.owner,
         `"${at.by}" is not one of ${card.owner}'s Holo personnel`,
         'wornBy',
       );
@@ -168,17 +206,29 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
       );
       break;
     case 'played-on':
-      need(Object.hasOwn(cards, at.target) || Object.hasOwn(table.board.locations, at.target), `no card or location "${at.target}"`, 'playedOn');
+      need(
+        Object.hasOwn(cards, at.target) || Object.hasOwn(table.board.locations, at.target),
+        `no card or location "${at.target}"`,
+        'playedOn',
+      );
       break;
     case 'held':
       need(Object.hasOwn(cards, at.by), `no card "${at.by}"`, 'heldBy');
       break;
     case 'captured':
-      need(table.board.players.includes(at.by) && at.by !== card.owner, `"${at.by}" is not ${card.owner}'s opponent`, 'capturedBy');
+      need(
+        table.board.players.includes(at.by) && at.by !== card.owner,
+        `"${at.by}" is not ${card.owner}'s opponent`,
+        'capturedBy',
+      );
       need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'location');
       need(isPersonnel(table, card.id), `${card.card} is not a personnel`, 'capturedBy');
       if (at.host !== null) {
-        need(isHost(at.host) && cards[at.host]!.owner === at.by, `"${at.host}" is not ${at.by}'s ship or facility`, 'aboard');
+        need(
+          isHost(at.host) && cards[at.host]!.owner === at.by,
+          `"${at.host}" is not ${at.by}'s ship or facility`,
+          'aboard',
+        );
       }
       break;
     default:

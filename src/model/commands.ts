@@ -13,10 +13,7 @@ const card = idSchema;
 const byCard = z.string().min(1).max(120);
 
 /** A place a card can be sent to at a location. */
-export const placeSchema = z.union([
-  z.strictObject({ aboard: card }),
-  z.strictObject({ planet: idSchema }),
-]);
+export const placeSchema = z.union([z.strictObject({ aboard: card }), z.strictObject({ planet: idSchema })]);
 export type Place = z.infer<typeof placeSchema>;
 
 export const commandSchemas = {

@@ -20,7 +20,10 @@ export type RuleEvent =
   | RuleEventOf<'captured', { card: CardId; by: PlayerId; host: CardId | null }>
   | RuleEventOf<'left', { card: CardId; from: Position; to: Position }>
   | RuleEventOf<'stays', { card: CardId }>
-  | RuleEventOf<'selected', { card: CardId | null; purpose: 'assimilation' | 'abduction'; excluded: CardId[] }>
+  | RuleEventOf<
+      'selected',
+      { card: CardId | null; purpose: 'assimilation' | 'abduction'; excluded: CardId[] }
+    >
   | RuleEventOf<'icon-added', { card: CardId; icon: string }>
   | RuleEventOf<'affiliation-changed', { card: CardId; from: string; to: string }>
   | RuleEventOf<'turn-ended', { ended: PlayerId; next: PlayerId; number: number }>

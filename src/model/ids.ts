@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Keys that would reach an object's prototype if used as a record key: never valid ids. */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty']);
+const FORBIDDEN_KEYS = new Set([
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+]);
 
 /**
  * The id of a player, card or location: short, printable, and never a key that reaches an object's
@@ -11,5 +18,8 @@ export const idSchema = z
   .string()
   .min(1)
   .max(64)
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:'-]*$/, 'an id is letters, digits and _ . : \' - (starting with a letter or digit)')
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.:'-]*$/,
+    "an id is letters, digits and _ . : ' - (starting with a letter or digit)",
+  )
   .refine((id) => !FORBIDDEN_KEYS.has(id), 'this word may not be used as an id');

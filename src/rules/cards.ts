@@ -1,6 +1,6 @@
+import type { CardId, CardInstance } from '../model/board.ts';
 import type { CardDefinition, Effect } from '../model/card-definition.ts';
 import { HOLO_ICON } from '../model/card-definition.ts';
-import type { CardId, CardInstance } from '../model/board.ts';
 import type { Table } from './table.ts';
 
 /** Facts about one card in the game, read through its definition. */

@@ -1,6 +1,6 @@
 import type { CardId } from '../model/board.ts';
-import type { ClauseId } from './clauses.ts';
 import { isHolographic, label } from './cards.ts';
+import type { ClauseId } from './clauses.ts';
 import type { Draft } from './draft.ts';
 import { existenceOf, isLiveHologram } from './holograms.ts';
 import { cardsOn, emitterWornBy, isInPlay } from './where.ts';
@@ -14,7 +14,7 @@ import { cardsOn, emitterWornBy, isInPlay } from './where.ts';
 /** Deactivates a hologram (it stays where it is). A hologram already deactivated stays so. */
 export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
   const view = draft.hologram(id);
-  if (!view || view.state !== 'active') return;
+  if (view?.state !== 'active') return;
   draft.changeHologram({ change: 'deactivate', card: id, turn: draft.board.turn.number });
   draft.record({
     type: 'rule',
@@ -50,14 +50,14 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
     clause: isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause,
     card: id,
     from,
-    message: `${isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause}: ${label(draft, id)} goes to the discard pile`,
+    message: `${isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause}: ${label(draft, id)} goes to the discard pile (${why})`,
   });
   for (const other of carried) {
     const holo = isHolographic(draft, other);
     discard(
       draft,
       other,
-      holo && draft.board.cards[id] && from.in === 'space' ? 'HOLO-DEATH-3' : 'GAME-DESTROY-1',
+      holo && from.in === 'space' ? 'HOLO-DEATH-3' : 'GAME-DESTROY-1',
       `it was ${describeCarry(draft, other)} ${label(draft, id)}`,
     );
   }
@@ -82,7 +82,12 @@ export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>):
     if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) continue;
     const verdict = existenceOf(draft, id);
     if (verdict.verdict === 'deactivated') {
-      deactivate(draft, id, verdict.clause, 'it is aboard with no Holodeck it may use and wears no Mobile Holo-Emitter');
+      deactivate(
+        draft,
+        id,
+        verdict.clause,
+        'it is aboard with no Holodeck it may use and wears no Mobile Holo-Emitter',
+      );
     } else if (verdict.verdict === 'may-not-exist') {
       const lostEmitter = wasWearing.has(id) && emitterWornBy(draft, id) === undefined;
       discard(

@@ -71,7 +71,13 @@ export class Draft implements Table {
     this.updateBoard({ nextDiscard: order + 1 });
     this.updateCard(id, {
       at: { in: 'discard', order },
-      status: { stopped: false, disabled: false, inStasisUntilEndOfTurn: null, stunned: false, mortallyWounded: false },
+      status: {
+        stopped: false,
+        disabled: false,
+        inStasisUntilEndOfTurn: null,
+        stunned: false,
+        mortallyWounded: false,
+      },
     });
   }
 

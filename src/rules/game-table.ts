@@ -1,6 +1,6 @@
 import { CardLibrary } from '../cards/library.ts';
-import type { CardDefinitionInput } from '../model/card-definition.ts';
 import type { Board, CardId } from '../model/board.ts';
+import type { CardDefinitionInput } from '../model/card-definition.ts';
 import type { HologramState } from '../model/events.ts';
 import type { HologramView, Table } from './table.ts';
 
@@ -38,7 +38,10 @@ export function tableOf(source: TableSource): Table {
       const ref = Object.hasOwn(source.holograms, card) ? source.holograms[card] : undefined;
       if (!ref) return undefined;
       const snapshot = ref.getSnapshot();
-      return { state: snapshot.value as HologramState, deactivatedOnTurn: snapshot.context.deactivatedOnTurn };
+      return {
+        state: snapshot.value as HologramState,
+        deactivatedOnTurn: snapshot.context.deactivatedOnTurn,
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CardId, LocationId } from '../model/board.ts';
-import type { ClauseId } from './clauses.ts';
 import { definitionOf, hasEffect, instance, isHolographic } from './cards.ts';
+import type { ClauseId } from './clauses.ts';
 import type { Table } from './table.ts';
 import { emitterWornBy } from './where.ts';
 
@@ -32,7 +32,11 @@ export function mayUseHolodeck(table: Table, hologram: CardId, host: CardId): bo
 /** HOLO-EXIST-1: Holo cards may exist on a planet where Holo-Projectors have been played. */
 export function hasHoloProjectors(table: Table, location: LocationId): boolean {
   for (const card of Object.values(table.board.cards)) {
-    if (card.at.in === 'played-on' && card.at.target === location && hasEffect(table, card.id, 'holo-projectors')) {
+    if (
+      card.at.in === 'played-on' &&
+      card.at.target === location &&
+      hasEffect(table, card.id, 'holo-projectors')
+    ) {
       return true;
     }
   }
@@ -62,12 +66,18 @@ export function existenceOf(table: Table, id: CardId): Existence {
   if (emitter) return MAY_BE_ACTIVE; // HOLO-EMIT-1: no Holodeck needed, not confined to ships
   switch (at.in) {
     case 'aboard':
-      return mayUseHolodeck(table, id, at.host) ? MAY_BE_ACTIVE : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
+      return mayUseHolodeck(table, id, at.host)
+        ? MAY_BE_ACTIVE
+        : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
     case 'captured':
       if (at.host === null) return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
-      return mayUseHolodeck(table, id, at.host) ? MAY_BE_ACTIVE : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
+      return mayUseHolodeck(table, id, at.host)
+        ? MAY_BE_ACTIVE
+        : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
     case 'planet':
-      return hasHoloProjectors(table, at.location) ? MAY_BE_ACTIVE : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+      return hasHoloProjectors(table, at.location)
+        ? MAY_BE_ACTIVE
+        : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
     case 'held':
       return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
     default:

@@ -1,8 +1,16 @@
 import { isHolographic, isPersonnel, label } from '../cards.ts';
-import type { Table } from '../table.ts';
 import { isDisabled, isInStasis, isLiveHologram, isStopped, mayBeActivatedWhereItIs } from '../holograms.ts';
+import type { Table } from '../table.ts';
 import { arePresent, isCaptured } from '../where.ts';
-import { firstRefusal, forbid, type Refusal, requireCard, requireInPlay, requireOwn, requireTurn } from './refusal.ts';
+import {
+  firstRefusal,
+  forbid,
+  type Refusal,
+  requireCard,
+  requireInPlay,
+  requireOwn,
+  requireTurn,
+} from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 
 /** HOLO-ACT-2: the activator is one of your unstopped personnel present (even another active hologram). */
@@ -10,10 +18,14 @@ function checkActivator(table: Table, hologram: string, by: string): Refusal | u
   const who = label(table, by);
   if (by === hologram) return forbid('HOLO-ACT-2', `${who} cannot activate itself`);
   if (!isPersonnel(table, by)) return forbid('HOLO-ACT-2', `${who} is not a personnel`);
-  if (isStopped(table, by)) return forbid('HOLO-ACT-2', `${who} is stopped; only unstopped personnel may activate a hologram`);
+  if (isStopped(table, by))
+    return forbid('HOLO-ACT-2', `${who} is stopped; only unstopped personnel may activate a hologram`);
   if (isDisabled(table, by)) {
     return isHolographic(table, by)
-      ? forbid('HOLO-EXIST-2', `${who} is deactivated, and so disabled: only an active hologram may activate another`)
+      ? forbid(
+          'HOLO-EXIST-2',
+          `${who} is deactivated, and so disabled: only an active hologram may activate another`,
+        )
       : forbid('HOLO-ACT-2', `${who} is disabled`);
   }
   if (isInStasis(table, by)) return forbid('HOLO-ACT-2', `${who} is in stasis`);

@@ -23,7 +23,12 @@ function captorHostsAt(table: Table, captor: string, captive: CardId): CardId[] 
 }
 
 /** Where the captive goes: the ship or facility named, else the only one there, else none. */
-function captivityHost(table: Table, captor: string, captive: CardId, named: CardId | undefined): CardId | null {
+function captivityHost(
+  table: Table,
+  captor: string,
+  captive: CardId,
+  named: CardId | undefined,
+): CardId | null {
   if (named) return named;
   const hosts = captorHostsAt(table, captor, captive);
   return hosts.length === 1 ? hosts[0]! : null;
@@ -46,14 +51,23 @@ export const capture: CommandRule<'capture'> = {
           : forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is not a personnel`),
       () =>
         table.board.cards[command.card]!.owner === command.player
-          ? forbid('HOLO-CAPTURE-2', `${command.player} may not capture their own ${label(table, command.card)}`)
+          ? forbid(
+              'HOLO-CAPTURE-2',
+              `${command.player} may not capture their own ${label(table, command.card)}`,
+            )
           : undefined,
-      () => (isCaptured(table, command.card) ? forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is a captive already`) : undefined),
+      () =>
+        isCaptured(table, command.card)
+          ? forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is a captive already`)
+          : undefined,
       () => {
         const to = command.to?.aboard;
         if (to === undefined) {
           return captorHostsAt(table, command.player, command.card).length > 1
-            ? forbid('GAME-INPUT-1', `${command.player} has several ships or facilities there: name one in "to"`)
+            ? forbid(
+                'GAME-INPUT-1',
+                `${command.player} has several ships or facilities there: name one in "to"`,
+              )
             : undefined;
         }
         return firstRefusal(
@@ -62,7 +76,10 @@ export const capture: CommandRule<'capture'> = {
           () =>
             captorHostsAt(table, command.player, command.card).includes(to)
               ? undefined
-              : forbid('HOLO-CAPTURE-1', `${label(table, to)} is not ${command.player}'s ship or facility at the captive's location`),
+              : forbid(
+                  'HOLO-CAPTURE-1',
+                  `${label(table, to)} is not ${command.player}'s ship or facility at the captive's location`,
+                ),
         );
       },
     ),

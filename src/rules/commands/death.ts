@@ -30,7 +30,10 @@ export const kill: CommandRule<'kill'> = {
       () =>
         isPersonnel(table, command.card)
           ? undefined
-          : forbid('GAME-DESTROY-1', `${label(table, command.card)} is not a personnel (equipment, ships and facilities are destroyed)`),
+          : forbid(
+              'GAME-DESTROY-1',
+              `${label(table, command.card)} is not a personnel (equipment, ships and facilities are destroyed)`,
+            ),
     ),
   resolve(draft, command) {
     if (isLiveHologram(draft, command.card)) {
@@ -49,7 +52,10 @@ export const destroy: CommandRule<'destroy'> = {
       () =>
         isEquipment(table, command.card) || isShipOrFacility(table, command.card)
           ? undefined
-          : forbid('GAME-DESTROY-1', `${label(table, command.card)} is not an equipment, ship or facility (personnel are killed)`),
+          : forbid(
+              'GAME-DESTROY-1',
+              `${label(table, command.card)} is not an equipment, ship or facility (personnel are killed)`,
+            ),
     ),
   resolve(draft, command) {
     if (isLiveHologram(draft, command.card)) {

@@ -20,13 +20,18 @@ export const wearEmitter: CommandRule<'wearEmitter'> = {
           ? undefined
           : forbid('CARD-EMITTER-1', `${label(table, command.emitter)} is not a Mobile Holo-Emitter`),
       () =>
-        isPersonnel(table, command.hologram) && isHolographic(table, command.hologram) && isLiveHologram(table, command.hologram)
+        isPersonnel(table, command.hologram) &&
+        isHolographic(table, command.hologram) &&
+        isLiveHologram(table, command.hologram)
           ? undefined
           : forbid('CARD-EMITTER-1', `${label(table, command.hologram)} is not one of your Holo personnel`),
       () => {
         const at = table.board.cards[command.emitter]!.at;
         return at.in === 'worn'
-          ? forbid('CARD-EMITTER-1', `${label(table, command.emitter)} is worn by ${label(table, at.by)} already`)
+          ? forbid(
+              'CARD-EMITTER-1',
+              `${label(table, command.emitter)} is worn by ${label(table, at.by)} already`,
+            )
           : undefined;
       },
       () =>
@@ -36,7 +41,10 @@ export const wearEmitter: CommandRule<'wearEmitter'> = {
       () =>
         arePresent(table, command.emitter, command.hologram)
           ? undefined
-          : forbid('CARD-EMITTER-1', `${label(table, command.emitter)} is not present with ${label(table, command.hologram)}`),
+          : forbid(
+              'CARD-EMITTER-1',
+              `${label(table, command.emitter)} is not present with ${label(table, command.hologram)}`,
+            ),
     ),
   resolve(draft, command) {
     draft.place(command.emitter, { in: 'worn', by: command.hologram });
@@ -89,4 +97,3 @@ export const removeEmitter: CommandRule<'removeEmitter'> = {
     });
   },
 };
-

@@ -1,7 +1,19 @@
 import type { CardId, PlayerId } from '../../model/board.ts';
-import { type Command, type CommandOf, type CommandType, commandSchema, isCommandType } from '../../model/commands.ts';
+import {
+  type Command,
+  type CommandOf,
+  type CommandType,
+  commandSchema,
+  isCommandType,
+} from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
-import { definitionOf, isMobileEmitter, isPersonnel, isPersonnelOrEquipment, isShipOrFacility } from '../cards.ts';
+import {
+  definitionOf,
+  isMobileEmitter,
+  isPersonnel,
+  isPersonnelOrEquipment,
+  isShipOrFacility,
+} from '../cards.ts';
 import { enforceExistence, wearersOf } from '../consequences.ts';
 import { Draft, type Resolution } from '../draft.ts';
 import type { RandomState } from '../random.ts';
@@ -56,7 +68,7 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
         type: 'rejected',
         code: 'malformed',
         clause: 'GAME-INPUT-1',
-        message: `GAME-INPUT-1: unknown command type ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : type ?? null)}`,
+        message: `GAME-INPUT-1: unknown command type ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : (type ?? null))}`,
         command: describeInput(input),
       },
     };
@@ -99,7 +111,12 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
 function spotsAt(table: Table, player: PlayerId, location: string): Spot[] {
   const spots: Spot[] = [{ planet: location }];
   for (const card of Object.values(table.board.cards)) {
-    if (card.owner === player && card.at.in === 'space' && card.at.location === location && isShipOrFacility(table, card.id)) {
+    if (
+      card.owner === player &&
+      card.at.in === 'space' &&
+      card.at.location === location &&
+      isShipOrFacility(table, card.id)
+    ) {
       spots.push({ aboard: card.id });
     }
   }
@@ -116,8 +133,12 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
   if (table.board.turn.player !== player) return [];
   const candidates: Command[] = [{ type: 'endTurn', player }];
   const mine = Object.values(table.board.cards).filter((card) => card.owner === player);
-  const hosts = mine.filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id)).map((c) => c.id);
-  const people = mine.filter((card) => isInPlay(table, card.id) && isPersonnel(table, card.id)).map((c) => c.id);
+  const hosts = mine
+    .filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id))
+    .map((c) => c.id);
+  const people = mine
+    .filter((card) => isInPlay(table, card.id) && isPersonnel(table, card.id))
+    .map((c) => c.id);
   for (const card of mine) {
     const id: CardId = card.id;
     if (card.at.in === 'hand' && isPersonnelOrEquipment(table, id)) {
@@ -133,18 +154,21 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
     }
     if (isMobileEmitter(table, id)) {
       if (card.at.in === 'worn') candidates.push({ type: 'removeEmitter', player, emitter: id });
-      else for (const hologram of people) candidates.push({ type: 'wearEmitter', player, emitter: id, hologram });
+      else
+        for (const hologram of people)
+          candidates.push({ type: 'wearEmitter', player, emitter: id, hologram });
     }
     if (table.hologram(id)?.state === 'deactivated') {
       for (const by of people) candidates.push({ type: 'activate', player, hologram: id, by });
     }
     if (isInPlay(table, id) && definitionOf(table, id).affiliations.length > 1) {
-      for (const to of definitionOf(table, id).affiliations) candidates.push({ type: 'changeAffiliation', player, card: id, to });
+      for (const to of definitionOf(table, id).affiliations)
+        candidates.push({ type: 'changeAffiliation', player, card: id, to });
     }
     if (card.at.in === 'space' && definitionOf(table, id).type === 'Ship') {
-      for (const to of Object.keys(table.board.locations)) candidates.push({ type: 'moveShip', player, ship: id, to });
+      for (const to of Object.keys(table.board.locations))
+        candidates.push({ type: 'moveShip', player, ship: id, to });
     }
   }
   return candidates.filter((command) => 'command' in judge(table, command));
 }
-

@@ -1,14 +1,7 @@
 import type { CardId, Position } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
-import {
-  definitionOf,
-  isHolographic,
-  isPersonnelOrEquipment,
-  isShipOrFacility,
-  label,
-} from '../cards.ts';
+import { definitionOf, isHolographic, isPersonnelOrEquipment, isShipOrFacility, label } from '../cards.ts';
 import { deactivate } from '../consequences.ts';
-import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isLiveHologram, isStopped, isWearingEmitter } from '../holograms.ts';
 import { staffingShortfall } from '../staffing.ts';
 import type { Table } from '../table.ts';
@@ -78,7 +71,12 @@ export const report: CommandRule<'report'> = {
       message: `GAME-REPORT-1: ${label(draft, command.card)} reports aboard ${label(draft, command.to.aboard)}`,
     });
     if (isHolographic(draft, command.card)) {
-      draft.changeHologram({ change: 'spawn', card: command.card, initial: 'deactivated', deactivatedOnTurn: null });
+      draft.changeHologram({
+        change: 'spawn',
+        card: command.card,
+        initial: 'deactivated',
+        deactivatedOnTurn: null,
+      });
       draft.record({
         type: 'rule',
         kind: 'deactivated',
@@ -95,7 +93,10 @@ function checkDestination(table: Table, card: CardId, place: Place): Refusal | u
   const from = locationOf(table, card);
   const to = 'aboard' in place ? locationOf(table, place.aboard) : place.planet;
   if (from !== to) {
-    return forbid('GAME-MOVE-1', `${label(table, card)} is at ${from ?? 'no location'}, not at ${to ?? 'no location'}`);
+    return forbid(
+      'GAME-MOVE-1',
+      `${label(table, card)} is at ${from ?? 'no location'}, not at ${to ?? 'no location'}`,
+    );
   }
   const at = table.board.cards[card]!.at;
   if ('aboard' in place ? at.in === 'aboard' && at.host === place.aboard : at.in === 'planet') {
@@ -110,7 +111,7 @@ function checkDestination(table: Table, card: CardId, place: Place): Refusal | u
   ) {
     return forbid(
       'HOLO-EXIST-1',
-      `${label(table, card)} may not go to the planet at ${place.planet}: holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter`,
+      `${label(table, card)} may not go ${describePlace(table, place)}: holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter`,
     );
   }
   return undefined;
@@ -146,7 +147,8 @@ export const move: CommandRule<'move'> = {
             }
             return undefined;
           },
-          () => (isStopped(table, card) ? forbid('GAME-MOVE-1', `${label(table, card)} is stopped`) : undefined),
+          () =>
+            isStopped(table, card) ? forbid('GAME-MOVE-1', `${label(table, card)} is stopped`) : undefined,
           () => checkDestination(table, card, command.to),
         );
       }),
@@ -181,9 +183,13 @@ export const leave: CommandRule<'leave'> = {
       () => requireCard(table, command.card, 'card that must leave'),
       () => requireInPlay(table, command.card),
       () =>
-        isPersonnelOrEquipment(table, command.card) && ['aboard', 'planet'].includes(table.board.cards[command.card]!.at.in)
+        isPersonnelOrEquipment(table, command.card) &&
+        ['aboard', 'planet'].includes(table.board.cards[command.card]!.at.in)
           ? undefined
-          : forbid('GAME-MOVE-1', `${label(table, command.card)} is not a personnel or equipment aboard or on a planet`),
+          : forbid(
+              'GAME-MOVE-1',
+              `${label(table, command.card)} is not a personnel or equipment aboard or on a planet`,
+            ),
       () => {
         const to = command.to;
         if ('aboard' in to) return requireHost(table, to.aboard);
@@ -215,7 +221,8 @@ export const leave: CommandRule<'leave'> = {
       return;
     }
     const from = draft.board.cards[command.card]!.at;
-    const to: Position = 'held' in command.to ? { in: 'held', by: command.to.held } : positionOfPlace(command.to);
+    const to: Position =
+      'held' in command.to ? { in: 'held', by: command.to.held } : positionOfPlace(command.to);
     draft.place(command.card, to);
     draft.record({
       type: 'rule',
@@ -237,7 +244,8 @@ export const moveShip: CommandRule<'moveShip'> = {
       () => requireCard(table, command.ship, 'ship'),
       () => requireOwn(table, command.player, command.ship, 'move'),
       () =>
-        definitionOf(table, command.ship).type === 'Ship' && table.board.cards[command.ship]!.at.in === 'space'
+        definitionOf(table, command.ship).type === 'Ship' &&
+        table.board.cards[command.ship]!.at.in === 'space'
           ? undefined
           : forbid('GAME-STAFF-1', `${label(table, command.ship)} is not a ship in play`),
       () => requireLocation(table, command.to),
@@ -245,12 +253,18 @@ export const moveShip: CommandRule<'moveShip'> = {
         locationOf(table, command.ship) === command.to
           ? forbid('GAME-STAFF-1', `${label(table, command.ship)} is at ${command.to} already`)
           : undefined,
-      () => (isStopped(table, command.ship) ? forbid('GAME-STAFF-1', `${label(table, command.ship)} is stopped`) : undefined),
+      () =>
+        isStopped(table, command.ship)
+          ? forbid('GAME-STAFF-1', `${label(table, command.ship)} is stopped`)
+          : undefined,
       () => {
         const missing = staffingShortfall(table, command.ship);
         return missing.length === 0
           ? undefined
-          : forbid('GAME-STAFF-1', `${label(table, command.ship)} is not staffed: its crew lacks ${missing.join(', ')}`);
+          : forbid(
+              'GAME-STAFF-1',
+              `${label(table, command.ship)} is not staffed: its crew lacks ${missing.join(', ')}`,
+            );
       },
     ),
   resolve(draft, command) {
@@ -265,4 +279,3 @@ export const moveShip: CommandRule<'moveShip'> = {
     });
   },
 };
-

@@ -41,7 +41,11 @@ export function requireTurn(table: Table, player: PlayerId, action: string): Ref
   const turn = table.board.turn;
   return turn.player === player
     ? undefined
-    : refuse('not-your-turn', 'GAME-TURN-1', `${player} may not ${action}: it is ${turn.player}'s turn (turn ${turn.number})`);
+    : refuse(
+        'not-your-turn',
+        'GAME-TURN-1',
+        `${player} may not ${action}: it is ${turn.player}'s turn (turn ${turn.number})`,
+      );
 }
 
 export function requireCard(table: Table, id: CardId, role: string): Refusal | undefined {
@@ -55,14 +59,21 @@ export function requireOwn(table: Table, player: PlayerId, id: CardId, action: s
   const owner = table.board.cards[id]!.owner;
   return owner === player
     ? undefined
-    : refuse('not-your-card', 'GAME-OWN-1', `${player} may not ${action} ${label(table, id)}: it is ${owner}'s`);
+    : refuse(
+        'not-your-card',
+        'GAME-OWN-1',
+        `${player} may not ${action} ${label(table, id)}: it is ${owner}'s`,
+      );
 }
 
 /** GAME-PLAY-1 */
 export function requireInPlay(table: Table, id: CardId): Refusal | undefined {
   return isInPlay(table, id)
     ? undefined
-    : forbid('GAME-PLAY-1', `${label(table, id)} is not in play (it is in a ${table.board.cards[id]!.at.in === 'hand' ? 'hand' : 'discard pile'})`);
+    : forbid(
+        'GAME-PLAY-1',
+        `${label(table, id)} is not in play (it is in a ${table.board.cards[id]!.at.in === 'hand' ? 'hand' : 'discard pile'})`,
+      );
 }
 
 export function requireLocation(table: Table, id: string): Refusal | undefined {

@@ -21,13 +21,17 @@ export const select: CommandRule<'select'> = {
         return firstRefusal(
           () => requireCard(table, id, 'personnel to select from'),
           () => requireInPlay(table, id),
-          () => (isPersonnel(table, id) ? undefined : forbid('HOLO-ASSIM-1', `${label(table, id)} is not a personnel`)),
+          () =>
+            isPersonnel(table, id)
+              ? undefined
+              : forbid('HOLO-ASSIM-1', `${label(table, id)} is not a personnel`),
         );
       }),
       () => {
         const pick = command.pick;
         if (pick === undefined) return undefined;
-        if (!command.among.includes(pick)) return forbid('GAME-INPUT-1', `${pick} is not among the personnel to select from`);
+        if (!command.among.includes(pick))
+          return forbid('GAME-INPUT-1', `${pick} is not among the personnel to select from`);
         return isHolographic(table, pick)
           ? forbid(
               'HOLO-ASSIM-1',

@@ -54,7 +54,10 @@ export const changeAffiliation: CommandRule<'changeAffiliation'> = {
           return forbid('GAME-AFFIL-1', `${label(table, command.card)} has only one affiliation`);
         }
         if (!modes.includes(command.to)) {
-          return forbid('GAME-AFFIL-1', `${label(table, command.card)} may be ${modes.join(' or ')}, not ${command.to}`);
+          return forbid(
+            'GAME-AFFIL-1',
+            `${label(table, command.card)} may be ${modes.join(' or ')}, not ${command.to}`,
+          );
         }
         if (affiliationOf(table, command.card) === command.to) {
           return forbid('GAME-AFFIL-1', `${label(table, command.card)} is ${command.to} already`);

@@ -1,0 +1,85 @@
+import { createGame } from '../game/game.ts';
+import type { Command } from '../model/commands.ts';
+import { DEMO_SETUP } from './demo-setup.ts';
+
+/** One step of the demo: what the player does, in words, and the command that does it. */
+interface DemoStep {
+  readonly say: string;
+  readonly command: Command;
+}
+
+const STEPS: readonly DemoStep[] = [
+  {
+    say: 'Alice reports The Doctor aboard the U.S.S. Enterprise',
+    command: { type: 'report', player: 'alice', card: 'doctor', to: { aboard: 'enterprise' } },
+  },
+  {
+    say: 'Data activates The Doctor',
+    command: { type: 'activate', player: 'alice', hologram: 'doctor', by: 'data' },
+  },
+  {
+    say: 'The Doctor tries to beam down without an emitter',
+    command: { type: 'move', player: 'alice', cards: ['doctor'], to: { planet: 'ligos' } },
+  },
+  {
+    say: 'The Doctor puts on the Mobile Holo-Emitter',
+    command: { type: 'wearEmitter', player: 'alice', emitter: 'emitter', hologram: 'doctor' },
+  },
+  {
+    say: 'The Doctor beams down to Ligos VII',
+    command: { type: 'move', player: 'alice', cards: ['doctor'], to: { planet: 'ligos' } },
+  },
+  {
+    say: 'Strict Dress Code: Alice sacrifices (kills) the E.M.H. Program',
+    command: { type: 'kill', player: 'alice', card: 'emh', by: 'Strict Dress Code' },
+  },
+  {
+    say: 'Data tries to reactivate the E.M.H. at once',
+    command: { type: 'activate', player: 'alice', hologram: 'emh', by: 'data' },
+  },
+  { say: 'Alice ends her turn', command: { type: 'endTurn', player: 'alice' } },
+  {
+    say: "Bob tries to take the Doctor's emitter off",
+    command: { type: 'removeEmitter', player: 'bob', emitter: 'emitter' },
+  },
+  {
+    say: "Bob's card destroys the Mobile Holo-Emitter",
+    command: { type: 'destroy', player: 'bob', card: 'emitter', by: "a card of Bob's" },
+  },
+  { say: 'Bob ends his turn', command: { type: 'endTurn', player: 'bob' } },
+  {
+    say: 'Data reactivates the E.M.H. Program on a later turn',
+    command: { type: 'activate', player: 'alice', hologram: 'emh', by: 'data' },
+  },
+];
+
+/**
+ * Narrates a short game on built-in data: The Doctor reports (deactivated), is activated, wears the
+ * Mobile Holo-Emitter and beams down, loses the emitter there and is erased; the E.M.H. Program,
+ * killed by a card, is deactivated instead and reactivated on a later turn. Each line names its clause.
+ */
+export function runDemo(write: (line: string) => void, seed = 1): void {
+  const game = createGame(DEMO_SETUP, { seed });
+  write('Star Trek CCG rules engine: holograms demo (Ligos VII; Alice and Bob)');
+  write('');
+  for (const step of STEPS) {
+    const turn = game.board().turn;
+    write(`turn ${turn.number} (${turn.player}) ▸ ${step.say}`);
+    const result = game.send(step.command);
+    if (result.ok) for (const event of result.events) write(`    ✓ ${event.message}`);
+    else write(`    ✗ refused: ${result.rejection.message}`);
+  }
+  write('');
+  for (const card of ['doctor', 'emh']) {
+    write(`${game.label(card)}: ${game.hologramState(card)}`);
+  }
+  write(
+    `Alice's discard pile: ${
+      game
+        .discardPile('alice')
+        .map((id) => game.label(id))
+        .join(', ') || '(empty)'
+    }`,
+  );
+  game.stop();
+}
