@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { ALICE, accept, BOB, cited, gameWith, refuse } from './table.ts';
+
+describe('HOLO-CAPTURE-1: a hologram without an emitter is captured only if it can be relocated aboard', () => {
+  it("HOLO-CAPTURE-1: relocated to the captor's ship at the same location, where it may use the Holodeck", () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+    ]);
+    const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
+    expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-1']);
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, location: 'ligos', host: 'husnock' });
+    expect(game.hologramState('doctor')).toBe('active');
+  });
+
+  it('HOLO-CAPTURE-1: with no ship or facility of the captor there, it deactivates and stays', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'galaxy' }, hologram: 'active' },
+    ]);
+    const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
+    expect(cited(events)).toEqual(['deactivated:HOLO-CAPTURE-1', 'stays:HOLO-CAPTURE-1']);
+    expect(game.where('doctor')).toEqual({ in: 'aboard', host: 'galaxy' });
+  });
+
+  it("HOLO-CAPTURE-1: held aboard a captor's ship without a Holodeck, it deactivates (HOLO-EXIST-2)", () => {
+    const game = gameWith(
+      [
+        { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+        { id: 'raider', card: 'Bare Raider', owner: BOB, at: { space: 'ligos' } },
+      ],
+      {
+        cardDefinitions: [
+          { name: 'Bare Raider', type: 'Ship' },
+          { name: 'Plain Shuttle', type: 'Ship' },
+        ],
+      },
+    );
+    refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'GAME-INPUT-1');
+    const events = accept(game, {
+      type: 'capture',
+      player: BOB,
+      card: 'doctor',
+      by: 'a trap card',
+      to: { aboard: 'raider' },
+    });
+    expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-1', 'deactivated:HOLO-EXIST-2']);
+  });
+
+  it('HOLO-CAPTURE-1: the captor may not hold it aboard a ship elsewhere or not theirs', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+    ]);
+    refuse(
+      game,
+      { type: 'capture', player: BOB, card: 'doctor', by: 'trap', to: { aboard: 'shuttle' } },
+      'GAME-OWN-1',
+    );
+    refuse(game, { type: 'capture', player: ALICE, card: 'doctor', by: 'trap' }, 'HOLO-CAPTURE-2');
+  });
+});
+
+describe('HOLO-CAPTURE-2: a hologram with an emitter is captured normally', () => {
+  it('HOLO-CAPTURE-2: captured even where the captor has no ship to hold it', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { planet: 'holana' }, hologram: 'active' },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },
+    ]);
+    const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
+    expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-2']);
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, location: 'holana', host: null });
+    expect(game.hologramState('doctor')).toBe('active');
+    refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'HOLO-CAPTURE-2');
+  });
+
+  it('HOLO-CAPTURE-2: a non-holographic personnel is captured normally', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'galaxy' } }]);
+    accept(game, { type: 'capture', player: BOB, card: 'data', by: 'a trap card' });
+    expect(game.where('data')).toEqual({ in: 'captured', by: BOB, location: 'holana', host: null });
+  });
+});
+
+describe('HOLO-ASSIM-1: holograms are never selected for assimilation or abduction', () => {
+  const crew = [
+    { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+    {
+      id: 'doctor',
+      card: 'The Doctor',
+      owner: ALICE,
+      at: { aboard: 'enterprise' },
+      hologram: 'active' as const,
+    },
+    {
+      id: 'emh',
+      card: 'E.M.H. Program',
+      owner: ALICE,
+      at: { aboard: 'enterprise' },
+      hologram: 'active' as const,
+    },
+  ];
+
+  it('HOLO-ASSIM-1: a random selection never picks a hologram, whatever the seed', () => {
+    for (let seed = 1; seed <= 30; seed++) {
+      const game = gameWith(crew, {}, seed);
+      const [event] = accept(game, {
+        type: 'select',
+        player: BOB,
+        purpose: 'assimilation',
+        among: ['doctor', 'data', 'emh'],
+        by: 'Borg',
+      });
+      expect(event).toMatchObject({
+        kind: 'selected',
+        clause: 'HOLO-ASSIM-1',
+        card: 'data',
+        excluded: ['doctor', 'emh'],
+      });
+    }
+  });
+
+  it('HOLO-ASSIM-1: a hologram may not be targeted for assimilation or abduction', () => {
+    const game = gameWith(crew);
+    for (const purpose of ['assimilation', 'abduction']) {
+      refuse(
+        game,
+        { type: 'select', player: BOB, purpose, among: ['doctor', 'data'], pick: 'doctor', by: 'Borg' },
+        'HOLO-ASSIM-1',
+      );
+    }
+    accept(game, {
+      type: 'select',
+      player: BOB,
+      purpose: 'abduction',
+      among: ['doctor', 'data'],
+      pick: 'data',
+      by: 'Borg',
+    });
+  });
+
+  it('HOLO-ASSIM-1: among holograms only, no one is selected', () => {
+    const game = gameWith(crew);
+    const [event] = accept(game, {
+      type: 'select',
+      player: BOB,
+      purpose: 'abduction',
+      among: ['doctor', 'emh'],
+      by: 'Borg',
+    });
+    expect(event).toMatchObject({ card: null, excluded: ['doctor', 'emh'] });
+    expect(game.eligibleForSelection(['doctor', 'emh', 'data'])).toEqual(['data']);
+  });
+
+  it('HOLO-ASSIM-1: random selection among several is deterministic for a seed and varies across seeds', () => {
+    const people = [
+      { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'shakaar', card: 'Shakaar Edon', owner: ALICE, at: { aboard: 'enterprise' } },
+      {
+        id: 'doctor',
+        card: 'The Doctor',
+        owner: ALICE,
+        at: { aboard: 'enterprise' },
+        hologram: 'active' as const,
+      },
+    ];
+    const pick = (seed: number) => {
+      const game = gameWith(people, {}, seed);
+      const [event] = accept(game, {
+        type: 'select',
+        player: BOB,
+        purpose: 'abduction',
+        among: ['data', 'shakaar', 'doctor'],
+        by: 'x',
+      });
+      return (event as { card: string }).card;
+    };
+    const picks = Array.from({ length: 20 }, (_, i) => pick(i + 1));
+    expect(picks.map((_, i) => pick(i + 1))).toEqual(picks);
+    expect(new Set(picks)).toEqual(new Set(['data', 'shakaar']));
+  });
+});
