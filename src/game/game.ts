@@ -1,7 +1,7 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
-import type { Command } from '../model/commands.ts';
+import { type Command, isCommandType } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { label } from '../rules/cards.ts';
 import { judge, legalCommands } from '../rules/commands/index.ts';
@@ -53,7 +53,9 @@ export class Game {
    * clause); a rejected command changes nothing. Never throws, whatever the input.
    */
   send(command: unknown): CommandResult {
-    if (command === null || typeof command !== 'object' || Array.isArray(command)) {
+    // Only commands reach the actor: XState itself would throw on an event without a string type,
+    // and reserves the `xstate.*` types for its own events. Everything else is judged here.
+    if (!isCommandType((command as { type?: unknown } | null)?.type) || Array.isArray(command)) {
       const verdict = judge(this.table(), command);
       if ('rejection' in verdict) return { ok: false, rejection: verdict.rejection };
     }

@@ -1,0 +1,254 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import cardsJson from '../src/cards/cards.json' with { type: 'json' };
+import {
+  CardLibrary,
+  CardLibraryError,
+  COMMAND_TYPES,
+  createGame,
+  gameMachine,
+  hologramActorId,
+  SetupError,
+} from '../src/index.ts';
+import { ALICE, accept, BOB, gameWith, refuse, tableWith } from './table.ts';
+
+describe('the card library', () => {
+  it('knows every card of cards.json by name, with its facts', () => {
+    const library = CardLibrary.builtIn();
+    expect(library.names()).toEqual(cardsJson.cards.map((card) => card.name).sort());
+    expect(library.get('Iden')).toMatchObject({
+      affiliations: ['Bajoran', 'Hirogen'],
+      strength: 8,
+      icons: ['Cmd', 'DQ', 'Holo'],
+    });
+    expect(library.get('Vulcan Nerve Pinch').effects).toEqual([
+      { kind: 'use-only', species: ['Vulcan', 'Soong-type android'] },
+    ]);
+  });
+
+  it('GAME-INPUT-1: rejects unknown names and malformed definitions with a clear error', () => {
+    const library = CardLibrary.builtIn();
+    expect(() => library.get('Captain Kirk')).toThrow(/unknown card "Captain Kirk"/);
+    expect(() => library.withDefinitions([{ name: 'Odd', type: 'Starbase' }])).toThrow(CardLibraryError);
+    expect(() => library.withDefinitions([{ name: 'Odd', type: 'Personnel', strength: 'high' }])).toThrow(
+      /cardDefinitions\.0\.strength/,
+    );
+    expect(() =>
+      library.withDefinitions([
+        { name: 'Twin', type: 'Event' },
+        { name: 'Twin', type: 'Event' },
+      ]),
+    ).toThrow(/defined twice/);
+  });
+
+  it('takes a client’s own cards, inline in a setup, without touching the engine', () => {
+    const game = gameWith(
+      [{ id: 'vic', card: 'Vic Fontaine', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' }],
+      {
+        cardDefinitions: [
+          { name: 'Plain Shuttle', type: 'Ship' },
+          {
+            name: 'Vic Fontaine',
+            type: 'Personnel',
+            affiliation: 'Non-Aligned',
+            strength: 6,
+            icons: ['Holo'],
+          },
+        ],
+      },
+    );
+    expect(game.hologramState('vic')).toBe('active');
+    expect(game.species('vic')).toEqual(['Hologram']);
+    expect(game.mayUse('vic', 'Starfleet Type II Phaser').allowed).toBe(true);
+  });
+});
+
+describe('setups', () => {
+  it('GAME-INPUT-1: a malformed or inconsistent setup is refused with the path of the problem', () => {
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /players/],
+      [
+        tableWith([{ id: 'x', card: 'Captain Kirk', owner: ALICE, at: 'hand' }]),
+        /cards\.5\.card: unknown card/,
+      ],
+      [
+        tableWith([{ id: 'enterprise', card: 'Data', owner: ALICE, at: 'hand' }]),
+        /cards\.5\.id: id "enterprise" is used twice/,
+      ],
+      [tableWith([{ id: 'x', card: 'Data', owner: 'carol', at: 'hand' }]), /cards\.5\.owner/],
+      [
+        tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: { aboard: 'nowhere' } }]),
+        /cards\.5\.at\.aboard/,
+      ],
+      [
+        tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: { wornBy: 'enterprise' } }]),
+        /cards\.5\.at\.wornBy/,
+      ],
+      [
+        tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: 'hand', hologram: 'active' }]),
+        /cards\.5\.hologram/,
+      ],
+      [tableWith([{ id: '__proto__', card: 'Data', owner: ALICE, at: 'hand' }]), /cards\.5\.id/],
+      [{ ...tableWith([]), extra: 1 }, /Unrecognized key/],
+    ];
+    for (const [setup, message] of cases) {
+      expect(() => createGame(setup)).toThrow(SetupError);
+      expect(() => createGame(setup)).toThrow(message);
+    }
+  });
+});
+
+describe('commands', () => {
+  it('GAME-INPUT-1: malformed commands are refused with a typed rejection and no change', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    for (const command of [
+      null,
+      'endTurn',
+      42,
+      [],
+      {},
+      { type: 'warp' },
+      { type: 'endTurn' },
+      { type: 'endTurn', player: ALICE, extra: true },
+      { type: 'move', player: ALICE, cards: 'data', to: { planet: 'ligos' } },
+      { type: 'move', player: ALICE, cards: [], to: { planet: 'ligos' } },
+      { type: 'activate', player: ALICE, hologram: { $gt: '' }, by: 'data' },
+    ]) {
+      const rejection = refuse(game, command, 'GAME-INPUT-1', 'malformed');
+      expect(rejection.type).toBe('rejected');
+    }
+  });
+
+  it('GAME-INPUT-1: unknown players, cards and locations are refused by name', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    refuse(game, { type: 'endTurn', player: 'carol' }, 'GAME-INPUT-1', 'unknown-player');
+    refuse(
+      game,
+      { type: 'move', player: ALICE, cards: ['picard'], to: { planet: 'ligos' } },
+      'GAME-INPUT-1',
+      'unknown-card',
+    );
+    refuse(
+      game,
+      { type: 'move', player: ALICE, cards: ['data'], to: { planet: 'risa' } },
+      'GAME-INPUT-1',
+      'unknown-card',
+    );
+  });
+
+  it('GAME-MOVE-1: moves stay within a location, onto your own ships, one card once', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    refuse(game, { type: 'move', player: ALICE, cards: ['data'], to: { aboard: 'galaxy' } }, 'GAME-MOVE-1');
+    refuse(game, { type: 'move', player: ALICE, cards: ['data'], to: { aboard: 'husnock' } }, 'GAME-OWN-1');
+    refuse(
+      game,
+      { type: 'move', player: ALICE, cards: ['data', 'data'], to: { planet: 'ligos' } },
+      'GAME-INPUT-1',
+    );
+    refuse(
+      game,
+      { type: 'move', player: ALICE, cards: ['data'], to: { aboard: 'enterprise' } },
+      'GAME-MOVE-1',
+    );
+    accept(game, { type: 'move', player: ALICE, cards: ['data'], to: { planet: 'ligos' } });
+  });
+
+  it('lists exactly the legal commands of a player’s turn, and none for the other player', () => {
+    const game = gameWith([
+      { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { aboard: 'enterprise' } },
+    ]);
+    expect(game.legalCommands(BOB)).toEqual([]);
+    const legal = game.legalCommands(ALICE);
+    expect(legal).toContainEqual({ type: 'activate', player: ALICE, hologram: 'doctor', by: 'data' });
+    expect(legal).toContainEqual({
+      type: 'wearEmitter',
+      player: ALICE,
+      emitter: 'emitter',
+      hologram: 'doctor',
+    });
+    expect(legal).toContainEqual({ type: 'endTurn', player: ALICE });
+    expect(legal).not.toContainEqual({
+      type: 'move',
+      player: ALICE,
+      cards: ['doctor'],
+      to: { planet: 'ligos' },
+    });
+    for (const command of legal) {
+      const copy = gameWith([
+        { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+        { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' } },
+        { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { aboard: 'enterprise' } },
+      ]);
+      expect(copy.send(command).ok).toBe(true);
+    }
+  });
+
+  it('knows every command type', () => {
+    expect(COMMAND_TYPES).toHaveLength(15);
+  });
+});
+
+describe('views', () => {
+  it("a player sees their own hand, only the size of the opponent's, and no generator state", () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: 'hand' },
+      { id: 'secret', card: "Fek'lhr", owner: BOB, at: 'hand' },
+    ]);
+    const alice = game.view(ALICE);
+    expect(alice.cards.map((c) => c.id)).toContain('doctor');
+    expect(alice.cards.map((c) => c.id)).not.toContain('secret');
+    expect(alice.handSizes).toEqual({ alice: 1, bob: 1 });
+    expect(JSON.stringify(alice)).not.toMatch(/Fek|random/);
+    expect(game.view(BOB).cards.map((c) => c.id)).toContain('secret');
+  });
+});
+
+describe('the game actor, embedded directly', () => {
+  it('GAME-INPUT-1: answers an unknown event with an emitted rejection instead of dropping it', () => {
+    const game = gameWith([]);
+    const rejections: unknown[] = [];
+    game.actor.on('rejected', (event) => rejections.push(event));
+    game.actor.send({ type: 'warpSpeed' } as never);
+    expect(rejections).toEqual([expect.objectContaining({ code: 'malformed', clause: 'GAME-INPUT-1' })]);
+    expect(game.actor.getSnapshot().status).toBe('active');
+  });
+
+  it('spawns one hologram actor per Holo card in play, by name, with a systemId from the card', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+      { id: 'dom', card: "'45 Dom Perignon", owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'emh', card: 'E.M.H. Program', owner: ALICE, at: 'hand' },
+    ]);
+    const children = game.actor.getPersistedSnapshot() as {
+      children: Record<string, { src: string; systemId: string }>;
+    };
+    expect(Object.keys(children.children).sort()).toEqual([
+      hologramActorId('doctor'),
+      hologramActorId('dom'),
+    ]);
+    expect(children.children[hologramActorId('doctor')]).toMatchObject({
+      src: 'hologram',
+      systemId: 'hologram:doctor',
+    });
+    expect(game.actor.system.get('hologram:dom')?.getSnapshot().value).toBe('deactivated');
+  });
+
+  it('restores from its persisted snapshot, hologram actors included, and goes on', () => {
+    const game = gameWith([
+      { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+    ]);
+    accept(game, { type: 'kill', player: BOB, card: 'doctor', by: 'x' });
+    const saved = JSON.parse(JSON.stringify(game.actor.getPersistedSnapshot()));
+    const restored = createActor(gameMachine, { snapshot: saved }).start();
+    const doctor = restored.getSnapshot().context.holograms.doctor;
+    expect(doctor?.getSnapshot().value).toBe('deactivated');
+    expect(doctor?.getSnapshot().context.deactivatedOnTurn).toBe(1);
+    const rejected: unknown[] = [];
+    restored.on('rejected', (event) => rejected.push(event));
+    restored.send({ type: 'activate', player: ALICE, hologram: 'doctor', by: 'data' });
+    expect(rejected).toEqual([expect.objectContaining({ clause: 'HOLO-ACT-3' })]);
+  });
+});
