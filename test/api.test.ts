@@ -61,6 +61,14 @@ describe('the card library', () => {
     expect(game.species('vic')).toEqual(['Hologram']);
     expect(game.mayUse('vic', 'Starfleet Type II Phaser').allowed).toBe(true);
   });
+
+  it('takes a client’s own cards as a list beside the setup, and rejects a malformed one', () => {
+    const vic = { name: 'Vic Fontaine', type: 'Personnel', affiliation: 'Non-Aligned', strength: 6, icons: ['Holo'] };
+    const setup = tableWith([{ id: 'vic', card: 'Vic Fontaine', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    expect(createGame(setup, { cards: [vic] }).hologramState('vic')).toBe('deactivated');
+    expect(() => createGame(setup)).toThrow(/unknown card "Vic Fontaine"/);
+    expect(() => createGame(setup, { cards: [{ ...vic, strength: -1 }] })).toThrow(/cards\.0\.strength/);
+  });
 });
 
 describe('setups', () => {
@@ -221,7 +229,7 @@ describe('the game actor, embedded directly', () => {
       { id: 'dom', card: "'45 Dom Perignon", owner: ALICE, at: { aboard: 'enterprise' } },
       { id: 'emh', card: 'E.M.H. Program', owner: ALICE, at: 'hand' },
     ]);
-    const children = game.actor.getPersistedSnapshot() as {
+    const children = game.actor.getPersistedSnapshot() as unknown as {
       children: Record<string, { src: string; systemId: string }>;
     };
     expect(Object.keys(children.children).sort()).toEqual([
@@ -242,7 +250,8 @@ describe('the game actor, embedded directly', () => {
     ]);
     accept(game, { type: 'kill', player: BOB, card: 'doctor', by: 'x' });
     const saved = JSON.parse(JSON.stringify(game.actor.getPersistedSnapshot()));
-    const restored = createActor(gameMachine, { snapshot: saved }).start();
+    // A restored actor takes its state from the snapshot; the input is only read by a fresh start.
+    const restored = createActor(gameMachine, { snapshot: saved, input: undefined as never }).start();
     const doctor = restored.getSnapshot().context.holograms.doctor;
     expect(doctor?.getSnapshot().value).toBe('deactivated');
     expect(doctor?.getSnapshot().context.deactivatedOnTurn).toBe(1);

@@ -22,6 +22,11 @@ export type CommandResult =
 export interface GameOptions {
   /** Seeds every random choice of the game (default 1). The same seed and commands give the same game. */
   readonly seed?: number;
+  /**
+   * The client's own card definitions, as a list (for example read from a JSON file), added to the
+   * built-in library for this game alongside any `cardDefinitions` in the setup.
+   */
+  readonly cards?: readonly unknown[];
   /** XState's inspection observer, for every actor of the game (the game, each hologram). */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
@@ -39,7 +44,7 @@ export class Game {
 
   /** Starts a game from a setup (plain JSON, see the README); throws `SetupError` for a bad one. */
   constructor(setup: unknown, options: GameOptions = {}) {
-    const input = gameInputFromSetup(setup, options.seed ?? 1);
+    const input = gameInputFromSetup(setup, options.seed ?? 1, options.cards ?? []);
     this.actor = createActor(gameMachine, {
       input,
       ...(options.inspect ? { inspect: options.inspect } : {}),

@@ -1,7 +1,9 @@
+import { z } from 'zod';
 import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES } from '../model/board.ts';
+import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
 import {
   isHolographic,
@@ -14,6 +16,8 @@ import type { ClauseId } from '../rules/clauses.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
+
+const cardDefinitionList = z.array(cardDefinitionSchema).max(2000);
 
 /** A setup that cannot start a game: malformed, naming what does not exist, or breaking a rule. */
 export class SetupError extends Error {
@@ -48,7 +52,11 @@ function toPosition(at: SetupPosition, order: () => number): Position {
  * and the holograms checked against the rules (an active hologram where it may not be active is an
  * error, not something to fix silently).
  */
-export function gameInputFromSetup(input: unknown, seed: number): GameInput {
+export function gameInputFromSetup(
+  input: unknown,
+  seed: number,
+  extraCards: readonly unknown[] = [],
+): GameInput {
   const parsed = setupSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -56,8 +64,18 @@ export function gameInputFromSetup(input: unknown, seed: number): GameInput {
   }
   const setup = parsed.data;
   let library: CardLibrary;
+  let customCards: CardDefinitionInput[];
   try {
-    library = CardLibrary.builtIn().withDefinitions(setup.cardDefinitions ?? []);
+    const extra = cardDefinitionList.safeParse(extraCards);
+    if (!extra.success) {
+      const issue = extra.error.issues[0]!;
+      throw new CardLibraryError(
+        `cards.${issue.path.join('.')}: ${issue.message}`,
+        `cards.${issue.path.join('.')}`,
+      );
+    }
+    customCards = [...extra.data, ...(setup.cardDefinitions ?? [])];
+    library = CardLibrary.builtIn().withDefinitions(customCards);
   } catch (error) {
     if (error instanceof CardLibraryError) throw new SetupError(error.message, error.path);
     throw error;
