@@ -63,8 +63,16 @@ describe('the card library', () => {
   });
 
   it('takes a client’s own cards as a list beside the setup, and rejects a malformed one', () => {
-    const vic = { name: 'Vic Fontaine', type: 'Personnel', affiliation: 'Non-Aligned', strength: 6, icons: ['Holo'] };
-    const setup = tableWith([{ id: 'vic', card: 'Vic Fontaine', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    const vic = {
+      name: 'Vic Fontaine',
+      type: 'Personnel',
+      affiliation: 'Non-Aligned',
+      strength: 6,
+      icons: ['Holo'],
+    };
+    const setup = tableWith([
+      { id: 'vic', card: 'Vic Fontaine', owner: ALICE, at: { aboard: 'enterprise' } },
+    ]);
     expect(createGame(setup, { cards: [vic] }).hologramState('vic')).toBe('deactivated');
     expect(() => createGame(setup)).toThrow(/unknown card "Vic Fontaine"/);
     expect(() => createGame(setup, { cards: [{ ...vic, strength: -1 }] })).toThrow(/cards\.0\.strength/);
@@ -98,6 +106,14 @@ describe('setups', () => {
       ],
       [tableWith([{ id: '__proto__', card: 'Data', owner: ALICE, at: 'hand' }]), /cards\.5\.id/],
       [{ ...tableWith([]), extra: 1 }, /Unrecognized key/],
+      [
+        tableWith([{ id: 'x', card: 'Holodeck Door', owner: ALICE, at: { playedOn: 'projectors' } }]),
+        /cards\.5\.at\.playedOn/,
+      ],
+      [
+        tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: { heldBy: 'enterprise' } }]),
+        /cards\.5\.at\.heldBy/,
+      ],
     ];
     for (const [setup, message] of cases) {
       expect(() => createGame(setup)).toThrow(SetupError);
@@ -191,6 +207,24 @@ describe('commands', () => {
       ]);
       expect(copy.send(command).ok).toBe(true);
     }
+  });
+
+  it('GAME-MOVE-1: only a card such as a Penalty Box holds a personnel, never the personnel itself', () => {
+    const game = gameWith([
+      { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+      { id: 'box', card: 'Penalty Box', owner: BOB, at: 'table' },
+    ]);
+    refuse(game, { type: 'leave', player: BOB, card: 'data', by: 'x', to: { held: 'data' } }, 'GAME-MOVE-1');
+    refuse(
+      game,
+      { type: 'leave', player: BOB, card: 'data', by: 'x', to: { held: 'enterprise' } },
+      'GAME-MOVE-1',
+    );
+    accept(game, { type: 'leave', player: BOB, card: 'data', by: 'Penalty Box', to: { held: 'box' } });
+    // Discarding the box takes its occupant with it, once.
+    accept(game, { type: 'discard', player: BOB, card: 'box', by: 'x' });
+    expect(game.discardPile(ALICE)).toEqual(['data']);
+    expect(game.discardPile(BOB)).toEqual(['box']);
   });
 
   it('knows every command type', () => {

@@ -225,13 +225,21 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
       break;
     case 'played-on':
       need(
-        Object.hasOwn(cards, at.target) || Object.hasOwn(table.board.locations, at.target),
-        `no card or location "${at.target}"`,
+        Object.hasOwn(table.board.locations, at.target) || isHost(at.target),
+        `"${at.target}" is neither a location nor a ship or facility in space`,
         'playedOn',
       );
       break;
     case 'held':
-      need(Object.hasOwn(cards, at.by), `no card "${at.by}"`, 'heldBy');
+      need(
+        Object.hasOwn(cards, at.by) &&
+          !isPersonnelOrEquipment(table, at.by) &&
+          !isShipOrFacility(table, at.by) &&
+          cards[at.by]!.at.in !== 'held',
+        `"${at.by}" is not a card that holds personnel (a Penalty Box, an Escape Pod)`,
+        'heldBy',
+      );
+      need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'heldBy');
       break;
     case 'captured':
       need(

@@ -53,6 +53,8 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
     message: `${isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause}: ${label(draft, id)} goes to the discard pile (${why})`,
   });
   for (const other of carried) {
+    // Gone already, through another card it was carried by.
+    if (draft.board.cards[other]!.at.in === 'discard') continue;
     const holo = isHolographic(draft, other);
     discard(
       draft,

@@ -197,6 +197,11 @@ export const leave: CommandRule<'leave'> = {
         return firstRefusal(
           () => requireCard(table, to.held, 'card that holds it'),
           () => requireInPlay(table, to.held),
+          // A Penalty Box or an Escape Pod holds personnel; a personnel, equipment, ship or facility does not.
+          () =>
+            isPersonnelOrEquipment(table, to.held) || isShipOrFacility(table, to.held)
+              ? forbid('GAME-MOVE-1', `${label(table, to.held)} is not a card that holds personnel`)
+              : undefined,
         );
       },
     ),
