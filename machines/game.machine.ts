@@ -1,25 +1,39 @@
 import { type ActorRefFrom, setup } from 'xstate';
+import type { BattleData } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type { Command } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
-import { judge, resolveCommand } from '../src/rules/commands/index.ts';
-import type { HologramChange } from '../src/rules/draft.ts';
+import {
+  aftermath,
+  announcePairing,
+  awaitDecision,
+  determineWinner,
+  formCombatPiles,
+} from '../src/rules/battle/steps.ts';
+import { judge, resolveBattleStep, resolveCommand } from '../src/rules/commands/index.ts';
+import type { HologramChange, Resolution } from '../src/rules/draft.ts';
 import { tableOf } from '../src/rules/game-table.ts';
 import type { RandomState } from '../src/rules/random.ts';
+import { type BattleRequest, battleMachine } from './battle.machine.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
 /**
  * The game actor: the orchestrator and the one source of truth for the board. It spawns one hologram
- * actor per holographic card in play and tells each what the rules decided. Every command is judged
- * by the rules (`src/rules/`); a legal one is carried out, anything else (illegal, malformed, unknown)
- * is answered with an emitted rejection that cites its clause, and the state does not change.
+ * actor per holographic card in play and tells each what the rules decided; while a personnel battle
+ * runs, it spawns the battle actor (which runs its own response windows) and answers the battle's
+ * requests for the steps that need the board. Every command is judged by the rules (`src/rules/`);
+ * a legal one is carried out, anything else (illegal, malformed, unknown) is answered with an emitted
+ * rejection that cites its clause, and the state does not change.
+ *
+ *   playing ─attack─▶ battling ─(battle over)─▶ playing
  *
  * Emitted to outside listeners (`actor.on(...)`): `rule` events (what happened and why), `rejected`
  * (why not), and `accepted` (the command and its step number) after each command carried out.
  */
 
 export type HologramActor = ActorRefFrom<typeof hologramMachine>;
+export type BattleActor = ActorRefFrom<typeof battleMachine>;
 
 export interface GameContext {
   readonly board: Board;
@@ -29,6 +43,10 @@ export interface GameContext {
   readonly random: RandomState;
   /** The hologram actors, by card id. Their states are theirs; the board does not repeat them. */
   readonly holograms: Readonly<Record<CardId, HologramActor>>;
+  /** The battle running now, if any. */
+  readonly battle: BattleActor | null;
+  /** The last battle's record (piles, pairings, totals, winner, kill), once it is over. */
+  readonly lastBattle: BattleData | null;
   /** How many commands have been carried out (a client's snapshot is stale if its step is behind). */
   readonly step: number;
 }
@@ -66,14 +84,20 @@ export function hologramActorId(card: CardId): string {
 const isLegal = ({ context, event }: { context: GameContext; event: { type: string } }) =>
   'command' in judge(tableOf(context), event);
 
+/** A battle's request is answered only at the step that makes it. */
+const battleAt =
+  (step: string) =>
+  ({ context }: { context: GameContext }) =>
+    context.battle?.getSnapshot().value === step;
+
 const gameSetup = setup({
   types: {
     context: {} as GameContext,
     input: {} as GameInput,
-    events: {} as Command,
+    events: {} as Command | BattleRequest,
     emitted: {} as GameEmitted,
   },
-  actors: { hologram: hologramMachine },
+  actors: { hologram: hologramMachine, battle: battleMachine },
   guards: {
     mayReport: isLegal,
     mayMove: isLegal,
@@ -90,6 +114,15 @@ const gameSetup = setup({
     mayAddHoloIcon: isLegal,
     mayChangeAffiliation: isLegal,
     mayMoveShip: isLegal,
+    mayAttack: isLegal,
+    mayPass: isLegal,
+    mayRespond: isLegal,
+    mayDecide: isLegal,
+    battleIsFormingPiles: battleAt('formingPiles'),
+    battleIsEngaged: battleAt('engaged'),
+    battleIsDeciding: battleAt('deciding'),
+    battleIsDeterminingWinner: battleAt('determiningWinner'),
+    battleIsInAftermath: battleAt('aftermath'),
   },
 });
 
@@ -105,20 +138,19 @@ function hologramEvent(change: Exclude<HologramChange, { change: 'spawn' }>) {
   }
 }
 
+type Enqueue = Parameters<Parameters<typeof gameSetup.enqueueActions>[0]>[0]['enqueue'];
+
 /**
- * Carries out a command the rules accepted: the new board, the hologram actors told or spawned, the
- * rule events emitted in the order they happened.
+ * Carries out what the rules resolved: the new board, the hologram actors told or spawned, the battle
+ * spawned or told, and the rule events emitted in the order they happened.
  */
-const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  const command = event as Command;
-  const resolution = resolveCommand(tableOf(context), context.random, command);
-  const step = context.step + 1;
+function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
   enqueue.assign({ board: resolution.board, random: resolution.random, step });
   for (const change of resolution.holograms) {
     if (change.change === 'spawn') {
       enqueue.assign({
-        holograms: ({ context: current, spawn }) => ({
-          ...current.holograms,
+        holograms: ({ context, spawn }) => ({
+          ...context.holograms,
           [change.card]: spawn('hologram', {
             id: hologramActorId(change.card),
             systemId: hologramActorId(change.card),
@@ -132,12 +164,31 @@ const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
         }),
       });
     } else {
-      enqueue.sendTo(({ context: current }) => current.holograms[change.card]!, hologramEvent(change));
+      enqueue.sendTo(({ context }) => context.holograms[change.card]!, hologramEvent(change));
     }
   }
+  const battle = resolution.startBattle;
+  if (battle)
+    enqueue.assign({
+      battle: ({ spawn }) => spawn('battle', { id: 'battle', systemId: 'battle', input: battle }),
+    });
+  for (const event of resolution.toBattle) enqueue.sendTo(({ context }) => context.battle!, event);
   for (const ruleEvent of resolution.events) enqueue.emit(ruleEvent);
+}
+
+/** Carries out a command the rules accepted, and counts it. */
+const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
+  const command = event as Command;
+  const step = context.step + 1;
+  apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
   enqueue.emit({ type: 'accepted', command, step });
 });
+
+/** Answers a battle's request with the step of the rules it needs. */
+const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
+  gameSetup.enqueueActions(({ context, enqueue }) => {
+    apply(enqueue, resolveBattleStep(tableOf(context), context.random, run), context.step);
+  });
 
 /** Answers a command the rules refuse (or an event that is no command at all). */
 const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
@@ -164,6 +215,20 @@ export const gameMachine = gameSetup
       addHoloIcon: carryOut,
       changeAffiliationMode: carryOut,
       flyStaffedShip: carryOut,
+      announceAttack: carryOut,
+      passPriority: carryOut,
+      playResponse: carryOut,
+      stunOrMortallyWound: carryOut,
+      formCombatPiles: battleStep(formCombatPiles),
+      announcePairing: battleStep(announcePairing),
+      settleOrAwaitDecision: battleStep(awaitDecision),
+      determineWinner: battleStep(determineWinner),
+      carryOutAftermath: battleStep(aftermath),
+      closeBattle: gameSetup.enqueueActions(({ context, event, enqueue }) => {
+        const output = (event as unknown as { output?: BattleData }).output ?? null;
+        if (context.battle) enqueue.stopChild(context.battle);
+        enqueue.assign({ battle: null, lastBattle: output });
+      }),
     },
   })
   .createMachine({
@@ -173,6 +238,8 @@ export const gameMachine = gameSetup
       customCards: input.customCards,
       random: input.random,
       step: 0,
+      battle: null,
+      lastBattle: null,
       holograms: Object.fromEntries(
         input.holograms.map((seed) => [
           seed.card,
@@ -207,6 +274,24 @@ export const gameMachine = gameSetup
             { actions: 'reject' },
           ],
           moveShip: [{ guard: 'mayMoveShip', actions: 'flyStaffedShip' }, { actions: 'reject' }],
+          attack: [
+            { guard: 'mayAttack', target: 'battling', actions: 'announceAttack' },
+            { actions: 'reject' },
+          ],
+        },
+      },
+      /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
+      battling: {
+        on: {
+          pass: [{ guard: 'mayPass', actions: 'passPriority' }, { actions: 'reject' }],
+          respond: [{ guard: 'mayRespond', actions: 'playResponse' }, { actions: 'reject' }],
+          decide: [{ guard: 'mayDecide', actions: 'stunOrMortallyWound' }, { actions: 'reject' }],
+          'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
+          'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },
+          'battle.awaitDecision': { guard: 'battleIsDeciding', actions: 'settleOrAwaitDecision' },
+          'battle.determineWinner': { guard: 'battleIsDeterminingWinner', actions: 'determineWinner' },
+          'battle.aftermath': { guard: 'battleIsInAftermath', actions: 'carryOutAftermath' },
+          'xstate.done.actor.battle': { target: 'playing', actions: 'closeBattle' },
         },
       },
     },

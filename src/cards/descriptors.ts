@@ -10,11 +10,52 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   'Holo-Projectors (Holodeck Adventures)': [{ kind: 'holo-projectors' }],
   'Mobile Holo-Emitter': [{ kind: 'mobile-emitter' }],
   'Holoprogram: 221B Baker Street': [{ kind: 'adds-holo-icon' }],
-  'Vulcan Nerve Pinch': [{ kind: 'use-only', species: ['Vulcan', 'Soong-type android'] }],
-  "D'k Tahg": [{ kind: 'use-only', affiliations: ['Klingon'] }],
-  'Hirogen Talon': [{ kind: 'use-only', affiliations: ['Hirogen'] }],
-  'Starfleet Type II Phaser': [{ kind: 'use-only', affiliations: ['Federation', 'Non-Aligned'] }],
-  'Klingon Disruptor': [{ kind: 'use-only', affiliations: ['Klingon', 'Non-Aligned'] }],
+  'Vulcan Nerve Pinch': [
+    { kind: 'use-only', species: ['Vulcan', 'Soong-type android'] },
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      effect: 'stasis-by-species',
+      species: ['Vulcan', 'Soong-type android'],
+    },
+  ],
+  "D'k Tahg": [
+    { kind: 'use-only', affiliations: ['Klingon'] },
+    { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
+    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Klingon' },
+  ],
+  'Hirogen Talon': [
+    { kind: 'use-only', affiliations: ['Hirogen'] },
+    { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
+    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Hirogen' },
+  ],
+  'Starfleet Type II Phaser': [
+    { kind: 'use-only', affiliations: ['Federation', 'Non-Aligned'] },
+    { kind: 'strength', amount: 2, to: 'your-personnel-present', cumulative: true },
+  ],
+  'Klingon Disruptor': [
+    { kind: 'use-only', affiliations: ['Klingon', 'Non-Aligned'] },
+    { kind: 'strength', amount: 2, to: 'your-personnel-present', cumulative: true },
+  ],
+  'Lower Decks': [{ kind: 'strength', amount: 2, to: 'your-non-holographic-universal', cumulative: false }],
+  'Lower Decks (Voyager)': [
+    { kind: 'strength', amount: 2, to: 'your-non-holographic-universal', cumulative: false },
+  ],
+  'Shakaar Edon': [{ kind: 'strength', amount: 2, to: 'other-bajorans-present', cumulative: false }],
+  'Rogue Borg Mercenaries': [{ kind: 'rogue-borg' }],
+  'Disengage Safety Protocols': [{ kind: 'suspends-safety-protocols' }],
+  'Emergency Transporter Armbands': [{ kind: 'response', timing: 'until-winner', effect: 'beam-away' }],
+  "'45 Dom Perignon": [
+    { kind: 'response', timing: 'pairing', effect: 'stun-adversary', oncePerBattle: true },
+  ],
+  'Android Headlock': [
+    {
+      kind: 'response',
+      timing: 'pairing',
+      effect: 'headlock',
+      targets: ['Borg drone', "Jem'Hadar", 'Rogue Borg', 'Holo'],
+    },
+  ],
 };
 
 /** Lore the printed facts leave out, where a rule turns on it (HOLO-SPECIES-1: Sumek appears Vulcan). */

@@ -1,5 +1,6 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
-import { type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
+import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
+import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
 import { type Command, isCommandType } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
@@ -11,13 +12,26 @@ import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
+import { type Awaiting, awaitingIn, choose, type Policy } from './policies.ts';
 import { gameInputFromSetup } from './setup-board.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
 /** The answer to a command: carried out, with what happened; or refused, with why. */
 export type CommandResult =
-  | { readonly ok: true; readonly step: number; readonly events: readonly RuleEvent[] }
+  | {
+      readonly ok: true;
+      readonly step: number;
+      /** What happened: this command's rule events, then those of any commands the policies sent after it. */
+      readonly events: readonly RuleEvent[];
+      /** Commands the players' policies sent after this one, in order (empty without policies). */
+      readonly auto: readonly Command[];
+      /** A policy's command that the rules refused (a custom policy's bug); the game then waits. */
+      readonly policyRejection?: Rejection;
+    }
   | { readonly ok: false; readonly rejection: Rejection };
+
+/** At most this many commands by policies after one command (a battle of 200 a side fits well). */
+const MAX_AUTO_COMMANDS = 100_000;
 
 export interface GameOptions {
   /** Seeds every random choice of the game (default 1). The same seed and commands give the same game. */
@@ -27,6 +41,8 @@ export interface GameOptions {
    * built-in library for this game alongside any `cardDefinitions` in the setup.
    */
   readonly cards?: readonly unknown[];
+  /** Policies that answer for players in battle (see `Policy`); a player without one is asked. */
+  readonly policies?: Readonly<Record<PlayerId, Policy>>;
   /** XState's inspection observer, for every actor of the game (the game, each hologram). */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
@@ -41,6 +57,7 @@ export type GameActor = Actor<typeof gameMachine>;
 export class Game {
   readonly actor: GameActor;
   private collected: GameEmitted[] | null = null;
+  private readonly policies = new Map<PlayerId, Policy>();
 
   /** Starts a game from a setup (plain JSON, see the README); throws `SetupError` for a bad one. */
   constructor(setup: unknown, options: GameOptions = {}) {
@@ -51,6 +68,28 @@ export class Game {
     });
     this.actor.on('*', (event) => this.collected?.push(event));
     this.actor.start();
+    for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
+  }
+
+  /** Sets (or, with null, removes) the policy that answers for a player in battle. */
+  setPolicy(player: PlayerId, policy: Policy | null): void {
+    if (policy === null) this.policies.delete(player);
+    else this.policies.set(player, policy);
+  }
+
+  /** The battle running now: its step, its data (piles included: not for players' eyes), its open window. */
+  battle(): BattleView | undefined {
+    return this.table().battle();
+  }
+
+  /** The record of the last battle that ended (pairings, totals, winner, kill). */
+  lastBattle(): BattleData | null {
+    return this.actor.getSnapshot().context.lastBattle;
+  }
+
+  /** What the game waits for now in a battle (a response or a decision, and from whom); null outside one. */
+  awaiting(): Awaiting | null {
+    return awaitingIn(this.table());
   }
 
   /**
@@ -58,6 +97,31 @@ export class Game {
    * clause); a rejected command changes nothing. Never throws, whatever the input.
    */
   send(command: unknown): CommandResult {
+    const first = this.sendOne(command);
+    if (!first.ok) return first;
+    const events = [...first.events];
+    const auto: Command[] = [];
+    for (let i = 0; i < MAX_AUTO_COMMANDS; i++) {
+      const awaiting = this.awaiting();
+      const policy = awaiting && this.policies.get(awaiting.player);
+      if (!awaiting || !policy) break;
+      const next = choose(policy, {
+        awaiting,
+        legal: this.legalCommands(awaiting.player),
+        view: this.view(awaiting.player),
+      });
+      const result = this.sendOne(next);
+      if (!result.ok) return { ...first, events, auto, policyRejection: result.rejection };
+      auto.push(next);
+      events.push(...result.events);
+    }
+    return { ...first, events, auto };
+  }
+
+  /** One command, without policies. */
+  private sendOne(
+    command: unknown,
+  ): { ok: true; step: number; events: RuleEvent[]; auto: [] } | { ok: false; rejection: Rejection } {
     // Only commands reach the actor: XState itself would throw on an event without a string type,
     // and reserves the `xstate.*` types for its own events. Everything else is judged here.
     if (!isCommandType((command as { type?: unknown } | null)?.type) || Array.isArray(command)) {
@@ -73,12 +137,13 @@ export class Game {
     }
     const rejection = collected.find((event): event is Rejection => event.type === 'rejected');
     if (rejection) return { ok: false, rejection };
-    const accepted = collected.find((event) => event.type === 'accepted');
+    const accepted = collected.find((event): event is AcceptedEvent => event.type === 'accepted');
     if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
     return {
       ok: true,
       step: accepted.step,
       events: collected.filter((event): event is RuleEvent => event.type === 'rule'),
+      auto: [],
     };
   }
 

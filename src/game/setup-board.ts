@@ -132,6 +132,7 @@ export function gameInputFromSetup(
       const seed = seeds.get(id);
       return seed && { state: seed.initial, deactivatedOnTurn: seed.deactivatedOnTurn };
     },
+    battle: () => undefined,
   };
   setup.cards.forEach((card, i) => {
     checkPlacement(table, card, `cards.${i}`);

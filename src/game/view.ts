@@ -28,6 +28,46 @@ export interface PlayerView {
   readonly cards: readonly CardView[];
   /** How many cards each player holds in hand. */
   readonly handSizes: Readonly<Record<PlayerId, number>>;
+  /** The battle running now, as the table shows it: face-down piles by their size only. */
+  readonly battle: BattlePublicView | null;
+}
+
+/** A running battle as both players see it. */
+export interface BattlePublicView {
+  readonly step: string;
+  readonly attacker: PlayerId;
+  readonly defender: PlayerId;
+  readonly participants: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
+  /** How many cards are left face down in each combat pile (never their order). */
+  readonly pileSizes: { readonly attacker: number; readonly defender: number };
+  readonly faceUp: readonly CardId[];
+  readonly pairing: { readonly number: number; readonly attacker: CardId; readonly defender: CardId } | null;
+  readonly pairings: readonly unknown[];
+  /** Who may respond or pass now, in an open window. */
+  readonly priority: PlayerId | null;
+  readonly totals: { readonly attacker: number; readonly defender: number } | null;
+  readonly winner: PlayerId | null;
+  readonly killed: CardId | null;
+}
+
+function publicBattle(table: Table): BattlePublicView | null {
+  const battle = table.battle();
+  if (!battle) return null;
+  const data = battle.data;
+  return {
+    step: battle.step,
+    attacker: data.attacker,
+    defender: data.defender,
+    participants: data.participants,
+    pileSizes: { attacker: data.piles.attacker.length, defender: data.piles.defender.length },
+    faceUp: data.faceUp,
+    pairing: data.pairing,
+    pairings: data.pairings,
+    priority: battle.window?.priority ?? null,
+    totals: data.totals,
+    winner: data.winner,
+    killed: data.killed,
+  };
 }
 
 export function viewFor(table: Table, player: PlayerId, step: number): PlayerView {
@@ -58,5 +98,6 @@ export function viewFor(table: Table, player: PlayerId, step: number): PlayerVie
     locations: Object.values(board.locations),
     cards,
     handSizes,
+    battle: publicBattle(table),
   };
 }

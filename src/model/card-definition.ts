@@ -51,6 +51,39 @@ export const effectSchema = z.discriminatedUnion('kind', [
   }),
   /** Personnel placed here add the Holo icon to their owner's copies in play (221B Baker Street). */
   z.strictObject({ kind: z.literal('adds-holo-icon') }),
+  /**
+   * A STRENGTH modifier (BATTLE-4, BATTLE-5): `amount` for each personnel it reaches. `to` says whom:
+   * each of the owner's personnel present (phasers, disruptors, blades), each of the owner's
+   * non-holographic universal personnel (Lower Decks), or every other Bajoran present, on either side
+   * (Shakaar Edon). A modifier that is not `cumulative` counts once however many copies are in play.
+   */
+  z.strictObject({
+    kind: z.literal('strength'),
+    amount: z.number().int().min(-20).max(20),
+    to: z.enum(['your-personnel-present', 'your-non-holographic-universal', 'other-bajorans-present']),
+    cumulative: z.boolean(),
+  }),
+  /** BATTLE-0: a Rogue Borg: takes part in battle as personnel; N Rogue Borg present are STRENGTH N each. */
+  z.strictObject({ kind: z.literal('rogue-borg') }),
+  /** While in play, holograms may mortally wound (Disengage Safety Protocols suspends HOLO-BATTLE-1). */
+  z.strictObject({ kind: z.literal('suspends-safety-protocols') }),
+  /**
+   * A response in a personnel battle: when it may be played (`timing`) and what it does (`effect`).
+   * BATTLE-2 (start of battle), BATTLE-4e (a pairing), BATTLE-5 (before the winner is determined).
+   */
+  z.strictObject({
+    kind: z.literal('response'),
+    timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+    effect: z.enum(['stasis-by-species', 'report-to-battle', 'beam-away', 'stun-adversary', 'headlock']),
+    /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
+    species: z.array(word).max(10).optional(),
+    /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
+    affiliation: word.optional(),
+    /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
+    targets: z.array(word).max(10).optional(),
+    /** stun-adversary: usable once per battle. */
+    oncePerBattle: z.boolean().optional(),
+  }),
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 

@@ -83,6 +83,35 @@ export const commandSchemas = {
   }),
   /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
   moveShip: z.strictObject({ type: z.literal('moveShip'), player, ship: card, to: idSchema }),
+  /**
+   * BATTLE-1: your Away Team (on a planet) or crew (aboard a ship or facility) attacks your opponent's
+   * at the same location. `attackers` and `defenders` say where each group is.
+   */
+  attack: z.strictObject({
+    type: z.literal('attack'),
+    player,
+    attackers: placeSchema,
+    defenders: placeSchema,
+  }),
+  /** Decline to respond in the open response window (two passes in a row close it). */
+  pass: z.strictObject({ type: z.literal('pass'), player }),
+  /**
+   * Respond in the open response window with a card: an interrupt or equipment from hand, or a card in
+   * play. Emergency Transporter Armbands name the `personnel` to beam and where `to`.
+   */
+  respond: z.strictObject({
+    type: z.literal('respond'),
+    player,
+    card,
+    personnel: z.array(card).min(1).max(100).optional(),
+    to: placeSchema.optional(),
+  }),
+  /** BATTLE-4a/b/c: the stronger personnel's player stuns, mortally wounds, or declines. */
+  decide: z.strictObject({
+    type: z.literal('decide'),
+    player,
+    outcome: z.enum(['stun', 'mortally-wound', 'none']),
+  }),
 } as const;
 
 export type CommandType = keyof typeof commandSchemas;
@@ -104,6 +133,10 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandSchemas.addHoloIcon,
   commandSchemas.changeAffiliation,
   commandSchemas.moveShip,
+  commandSchemas.attack,
+  commandSchemas.pass,
+  commandSchemas.respond,
+  commandSchemas.decide,
 ]);
 
 /** Any command a client may send. */

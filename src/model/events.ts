@@ -28,7 +28,38 @@ export type RuleEvent =
   | RuleEventOf<'affiliation-changed', { card: CardId; from: string; to: string }>
   | RuleEventOf<'turn-ended', { ended: PlayerId; next: PlayerId; number: number }>
   | RuleEventOf<'unstopped', { card: CardId }>
-  | RuleEventOf<'ship-moved', { ship: CardId; to: string }>;
+  | RuleEventOf<'ship-moved', { ship: CardId; to: string }>
+  | RuleEventOf<
+      'battle-announced',
+      { attacker: PlayerId; defender: PlayerId; attackers: CardId[]; defenders: CardId[] }
+    >
+  | RuleEventOf<'passed', { player: PlayerId; window: string }>
+  | RuleEventOf<'responded', { player: PlayerId; card: CardId; window: string }>
+  | RuleEventOf<'in-stasis', { card: CardId; by: CardId; untilEndOfTurn: number }>
+  /** BATTLE-3: the piles' sizes only; their order is hidden information. */
+  | RuleEventOf<'combat-piles', { attacker: number; defender: number; leftOut: CardId[] }>
+  | RuleEventOf<
+      'engaged',
+      {
+        pairing: number;
+        attacker: CardId;
+        defender: CardId;
+        attackerStrength: number;
+        defenderStrength: number;
+      }
+    >
+  | RuleEventOf<'decision-awaited', { player: PlayerId; options: string[] }>
+  | RuleEventOf<'stunned', { card: CardId; by: CardId }>
+  | RuleEventOf<'mortally-wounded', { card: CardId; by: CardId }>
+  | RuleEventOf<'no-outcome', { pairing: number }>
+  | RuleEventOf<'face-up', { cards: CardId[] }>
+  | RuleEventOf<'totals', { attacker: number; defender: number }>
+  | RuleEventOf<'battle-won', { winner: PlayerId; kills: boolean }>
+  | RuleEventOf<'battle-tied', Record<never, never>>
+  | RuleEventOf<'killed', { card: CardId }>
+  | RuleEventOf<'recovered', { card: CardId }>
+  | RuleEventOf<'stopped', { card: CardId }>
+  | RuleEventOf<'battle-over', { winner: PlayerId | null; killed: CardId | null }>;
 
 export type RuleEventKind = RuleEvent['kind'];
 

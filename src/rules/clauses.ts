@@ -89,6 +89,8 @@ export const ENGINE_CLAUSES = {
     'A card effect (kill, destroy, discard, capture, relocate, select) applies to cards in play only: not to cards in a hand or a discard pile.',
   'GAME-DESTROY-1':
     "A card that is discarded, destroyed or killed takes with it the cards aboard it, worn by it or played on it: they go to their owners' discard piles.",
+  'GAME-BATTLE-1':
+    'While a personnel battle runs, the players only respond, pass and decide within it; a new battle waits until it is over.',
   'GAME-STAFF-1':
     'A ship is staffed when its unstopped, undisabled crew carries the staffing icons its card requires; only a staffed ship may move.',
   'CARD-EMITTER-1':

@@ -1,4 +1,6 @@
+import type { BattleEvent, BattleInput } from '../../machines/battle.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
+import type { BattleView } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Position } from '../model/board.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { drawInt, type RandomState } from './random.ts';
@@ -22,6 +24,10 @@ export interface Resolution {
   readonly random: RandomState;
   readonly events: readonly RuleEvent[];
   readonly holograms: readonly HologramChange[];
+  /** A battle announced by this command (BATTLE-1): the battle actor's input. */
+  readonly startBattle: BattleInput | null;
+  /** What the running battle actor must be told, in order. */
+  readonly toBattle: readonly BattleEvent[];
 }
 
 /**
@@ -38,6 +44,8 @@ export class Draft implements Table {
   private readonly holo = new Map<CardId, HologramView>();
   readonly events: RuleEvent[] = [];
   readonly changes: HologramChange[] = [];
+  readonly toBattle: BattleEvent[] = [];
+  startBattle: BattleInput | null = null;
 
   constructor(table: Table, random: RandomState) {
     this.base = table;
@@ -48,6 +56,15 @@ export class Draft implements Table {
 
   hologram(card: CardId): HologramView | undefined {
     return this.holo.get(card) ?? this.base.hologram(card);
+  }
+
+  battle(): BattleView | undefined {
+    return this.base.battle();
+  }
+
+  /** Something the battle actor must be told once this resolution is carried out. */
+  tellBattle(event: BattleEvent): void {
+    this.toBattle.push(event);
   }
 
   /** Replaces part of a card (the board is copied on the first write of a command). */
@@ -117,6 +134,13 @@ export class Draft implements Table {
   }
 
   resolution(): Resolution {
-    return { board: this.board, random: this.random, events: this.events, holograms: this.changes };
+    return {
+      board: this.board,
+      random: this.random,
+      events: this.events,
+      holograms: this.changes,
+      startBattle: this.startBattle,
+      toBattle: this.toBattle,
+    };
   }
 }

@@ -1,4 +1,5 @@
 import { CardLibrary } from '../cards/library.ts';
+import type { BattleData, BattleStep, BattleView } from '../model/battle.ts';
 import type { Board, CardId } from '../model/board.ts';
 import type { CardDefinitionInput } from '../model/card-definition.ts';
 import type { HologramState } from '../model/events.ts';
@@ -9,6 +10,18 @@ export interface TableSource {
   readonly board: Board;
   readonly customCards: readonly CardDefinitionInput[];
   readonly holograms: Readonly<Record<CardId, HologramReader>>;
+  readonly battle: BattleReader | null;
+}
+
+/** The part of a battle actor the rules read: its snapshot, with the response window it may have open. */
+export interface BattleReader {
+  getSnapshot(): {
+    value: unknown;
+    context: BattleData;
+    children: {
+      window?: { getSnapshot(): { context: { kind: string; priority: string; passes: number } } } | undefined;
+    };
+  };
 }
 
 /** The part of a hologram actor the rules read: its snapshot. */
@@ -41,6 +54,16 @@ export function tableOf(source: TableSource): Table {
       return {
         state: snapshot.value as HologramState,
         deactivatedOnTurn: snapshot.context.deactivatedOnTurn,
+      };
+    },
+    battle(): BattleView | undefined {
+      if (!source.battle) return undefined;
+      const snapshot = source.battle.getSnapshot();
+      const window = snapshot.children.window?.getSnapshot().context;
+      return {
+        data: snapshot.context,
+        step: snapshot.value as BattleStep,
+        window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
       };
     },
   };

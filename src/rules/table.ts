@@ -1,4 +1,5 @@
 import type { CardLibrary } from '../cards/library.ts';
+import type { BattleView } from '../model/battle.ts';
 import type { Board, CardId } from '../model/board.ts';
 import type { HologramState } from '../model/events.ts';
 
@@ -20,4 +21,6 @@ export interface Table {
   readonly board: Board;
   readonly library: CardLibrary;
   hologram(card: CardId): HologramView | undefined;
+  /** The battle running now, if any (its actor owns its step and data). */
+  battle(): BattleView | undefined;
 }

@@ -1,4 +1,5 @@
-import type { CardId, PlayerId } from '../../model/board.ts';
+import type { BattleView } from '../../model/battle.ts';
+import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
 import {
   type Command,
   type CommandOf,
@@ -7,6 +8,8 @@ import {
   isCommandType,
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
+import { responseCandidates } from '../battle/responses.ts';
+import { isCombatant } from '../battle/strength.ts';
 import {
   definitionOf,
   isMobileEmitter,
@@ -20,12 +23,13 @@ import type { RandomState } from '../random.ts';
 import type { Table } from '../table.ts';
 import { isInPlay, locationOf, type Spot } from '../where.ts';
 import { activate } from './activation.ts';
+import { attack, decide, pass, respond } from './battle.ts';
 import { capture } from './capture.ts';
 import { destroy, discard, kill } from './death.ts';
 import { removeEmitter, wearEmitter } from './emitter.ts';
 import { addHoloIcon } from './icons.ts';
 import { leave, move, moveShip, report } from './movement.ts';
-import { requirePlayer } from './refusal.ts';
+import { type Refusal, refuse, requirePlayer } from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 import { select } from './selection.ts';
 import { changeAffiliation, endTurn } from './turn.ts';
@@ -47,6 +51,10 @@ export const COMMAND_RULES: { readonly [T in CommandType]: CommandRule<T> } = {
   addHoloIcon,
   changeAffiliation,
   moveShip,
+  attack,
+  pass,
+  respond,
+  decide,
 };
 
 /** A short description of malformed input, safe to echo back (never the whole payload). */
@@ -90,9 +98,25 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
   const command = parsed.data;
   const refusal =
     requirePlayer(table, command.player) ??
+    requireBattleTiming(table, command) ??
     (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(table, command as CommandOf<CommandType>);
   if (refusal) return { rejection: { type: 'rejected', ...refusal, command } };
   return { command };
+}
+
+/** The commands of a running battle; every other command waits until it is over (GAME-BATTLE-1). */
+const BATTLE_COMMANDS: ReadonlySet<CommandType> = new Set(['pass', 'respond', 'decide']);
+
+function requireBattleTiming(table: Table, command: Command): Refusal | undefined {
+  const battle = table.battle();
+  if (battle && !BATTLE_COMMANDS.has(command.type)) {
+    return refuse(
+      'not-now',
+      'GAME-BATTLE-1',
+      `a personnel battle is running (at ${battle.step}): ${command.type} must wait until it is over`,
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -103,6 +127,20 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
   const draft = new Draft(table, random);
   const wearing = wearersOf(draft);
   (COMMAND_RULES[command.type] as CommandRule<CommandType>).resolve(draft, command as CommandOf<CommandType>);
+  enforceExistence(draft, wearing);
+  return draft.resolution();
+}
+
+/** Carries out a step of a running battle that needs the board (the battle actor asked for it). */
+export function resolveBattleStep(
+  table: Table,
+  random: RandomState,
+  step: (draft: Draft, battle: BattleView) => void,
+): Resolution {
+  const draft = new Draft(table, random);
+  const wearing = wearersOf(draft);
+  const battle = table.battle();
+  if (battle) step(draft, battle);
   enforceExistence(draft, wearing);
   return draft.resolution();
 }
@@ -130,8 +168,10 @@ function spotsAt(table: Table, player: PlayerId, location: string): Spot[] {
  * cards, so they are not listed.
  */
 export function legalCommands(table: Table, player: PlayerId): Command[] {
+  const battle = table.battle();
+  if (battle) return legalInBattle(table, battle, player);
   if (table.board.turn.player !== player) return [];
-  const candidates: Command[] = [{ type: 'endTurn', player }];
+  const candidates: Command[] = [{ type: 'endTurn', player }, ...attackCandidates(table, player)];
   const mine = Object.values(table.board.cards).filter((card) => card.owner === player);
   const hosts = mine
     .filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id))
@@ -171,4 +211,35 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
     }
   }
   return candidates.filter((command) => 'command' in judge(table, command));
+}
+
+/** In a battle: pass or respond when the player has priority; decide when the player's personnel is the stronger. */
+function legalInBattle(table: Table, battle: BattleView, player: PlayerId): Command[] {
+  const candidates: Command[] = [];
+  if (battle.window?.priority === player) {
+    candidates.push({ type: 'pass', player }, ...responseCandidates(table, battle, player));
+  }
+  if (battle.step === 'deciding') {
+    for (const outcome of ['mortally-wound', 'stun', 'none'] as const)
+      candidates.push({ type: 'decide', player, outcome });
+  }
+  return candidates.filter((command) => 'command' in judge(table, command));
+}
+
+/** Every attack of one of the player's groups on one of the opponent's at the same location. */
+function attackCandidates(table: Table, player: PlayerId): Command[] {
+  const opponent = opponentOf(table.board, player);
+  const spotsOf = (owner: PlayerId) => {
+    const spots = new Map<string, Spot>();
+    for (const card of Object.values(table.board.cards)) {
+      if (card.owner !== owner || !isCombatant(table, card.id)) continue;
+      if (card.at.in === 'aboard') spots.set(`aboard:${card.at.host}`, { aboard: card.at.host });
+      if (card.at.in === 'planet') spots.set(`planet:${card.at.location}`, { planet: card.at.location });
+    }
+    return [...spots.values()];
+  };
+  const theirs = spotsOf(opponent);
+  return spotsOf(player).flatMap((attackers) =>
+    theirs.map((defenders): Command => ({ type: 'attack', player, attackers, defenders })),
+  );
 }

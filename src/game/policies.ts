@@ -1,0 +1,54 @@
+import type { PairingOutcome } from '../model/battle.ts';
+import type { PlayerId } from '../model/board.ts';
+import type { Command } from '../model/commands.ts';
+import { engagement } from '../rules/battle/combat.ts';
+import type { Table } from '../rules/table.ts';
+import type { PlayerView } from './view.ts';
+
+/** What the game waits for, in a battle: a player's response (or pass), or a player's decision. */
+export type Awaiting =
+  | { readonly player: PlayerId; readonly for: 'response'; readonly window: string }
+  | { readonly player: PlayerId; readonly for: 'decision'; readonly options: readonly PairingOutcome[] };
+
+/** What a policy sees when it must choose. */
+export interface Situation {
+  readonly awaiting: Awaiting;
+  /** Every command the rules allow that player now. */
+  readonly legal: readonly Command[];
+  readonly view: PlayerView;
+}
+
+/** Chooses a command for a player, so that a battle runs unattended (bots, benchmarks, odds). */
+export type PolicyFunction = (situation: Situation) => Command;
+
+/**
+ * A player's policy: `'strongest'` passes every response window and always takes the strongest outcome
+ * the rules allow (mortally wound, else stun); `'pass'` passes and declines everything; or a function.
+ */
+export type Policy = 'strongest' | 'pass' | PolicyFunction;
+
+export function awaitingIn(table: Table): Awaiting | null {
+  const battle = table.battle();
+  if (!battle) return null;
+  if (battle.window) return { player: battle.window.priority, for: 'response', window: battle.window.kind };
+  const pairing = battle.data.pairing;
+  if (battle.step === 'deciding' && pairing) {
+    const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
+    if (found.decider) {
+      const player = found.decider === 'attacker' ? battle.data.attacker : battle.data.defender;
+      return { player, for: 'decision', options: found.options };
+    }
+  }
+  return null;
+}
+
+const STRONGEST_FIRST: readonly PairingOutcome[] = ['mortally-wound', 'stun', 'none'];
+
+export function choose(policy: Policy, situation: Situation): Command {
+  if (typeof policy === 'function') return policy(situation);
+  const { awaiting } = situation;
+  if (awaiting.for === 'response') return { type: 'pass', player: awaiting.player };
+  const outcome =
+    policy === 'strongest' ? (STRONGEST_FIRST.find((o) => awaiting.options.includes(o)) ?? 'none') : 'none';
+  return { type: 'decide', player: awaiting.player, outcome };
+}

@@ -1,0 +1,93 @@
+import type { CardId, LocationId, PlayerId } from './board.ts';
+
+/** The personnel battle's data: plain and serialisable, held by the battle actor. */
+
+/** The two sides of a battle. */
+export type Side = 'attacker' | 'defender';
+
+/** An Away Team (on a planet) or a crew (aboard a ship or facility): one player's personnel there. */
+export interface Group {
+  readonly owner: PlayerId;
+  readonly where: { readonly aboard: CardId } | { readonly planet: LocationId };
+}
+
+/** Two adversaries turned over together (BATTLE-4). */
+export interface Pairing {
+  readonly number: number;
+  readonly attacker: CardId;
+  readonly defender: CardId;
+}
+
+/** How a pairing ended. */
+export type PairingOutcome = 'stun' | 'mortally-wound' | 'none';
+
+export interface PairingRecord extends Pairing {
+  readonly outcome: PairingOutcome;
+  /** The card that stunned or mortally wounded its adversary (a decision or a response); null for none. */
+  readonly by: CardId | null;
+  readonly clause: string;
+}
+
+export interface BattleTotals {
+  readonly attacker: number;
+  readonly defender: number;
+}
+
+/** What the battle's data holds, step by step. */
+export interface BattleData {
+  readonly attacker: PlayerId;
+  readonly defender: PlayerId;
+  /** Whose turn it is: first in simultaneous windows (BATTLE-4e). */
+  readonly activePlayer: PlayerId;
+  readonly attackingGroup: Group;
+  readonly defendingGroup: Group;
+  /** Who takes part, by side (BATTLE-1; those who leave the battle are removed). */
+  readonly participants: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
+  /** The face-down combat piles, top card first (BATTLE-3). */
+  readonly piles: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
+  /** The cards turned face up when the other pile ran out (BATTLE-4d). */
+  readonly faceUp: readonly CardId[];
+  /** The pairing now engaged, if any. */
+  readonly pairing: Pairing | null;
+  /** A personnel that engages the next adversary (Android Headlock), by side. */
+  readonly engagesNext: { readonly side: Side; readonly card: CardId } | null;
+  readonly pairings: readonly PairingRecord[];
+  /** Players who have used a once-per-battle response ('45 Dom Perignon), by the card's id. */
+  readonly usedOncePerBattle: readonly CardId[];
+  readonly totals: BattleTotals | null;
+  /** The winner; null for a tie (BATTLE-5a) or before it is determined. */
+  readonly winner: PlayerId | null;
+  readonly killed: CardId | null;
+}
+
+/** The steps of a battle: the battle actor's states. */
+export type BattleStep =
+  | 'startOfBattle'
+  | 'formingPiles'
+  | 'turningOver'
+  | 'engaged'
+  | 'deciding'
+  | 'pilesRanOut'
+  | 'beforeWinner'
+  | 'determiningWinner'
+  | 'aftermath'
+  | 'over';
+
+/** What the rules read of a running battle: its data, its step, and who has priority in an open window. */
+export interface BattleView {
+  readonly data: BattleData;
+  readonly step: BattleStep;
+  readonly window: { readonly kind: string; readonly priority: PlayerId; readonly passes: number } | null;
+}
+
+export function sideOf(data: BattleData, player: PlayerId): Side {
+  return data.attacker === player ? 'attacker' : 'defender';
+}
+
+export function playerOf(data: BattleData, side: Side): PlayerId {
+  return side === 'attacker' ? data.attacker : data.defender;
+}
+
+export function otherSide(side: Side): Side {
+  return side === 'attacker' ? 'defender' : 'attacker';
+}

@@ -1,0 +1,151 @@
+import type { BattleData, Group, PairingOutcome, Side } from '../../model/battle.ts';
+import type { CardId, PlayerId } from '../../model/board.ts';
+import { hasEffect, isHolographic, label } from '../cards.ts';
+import type { ClauseId } from '../clauses.ts';
+import { isDisabled, isInStasis, isStopped } from '../holograms.ts';
+import type { Table } from '../table.ts';
+import { cardsAt } from '../where.ts';
+import { isCombatant, strengthOf } from './strength.ts';
+
+/** Who engages, who may stun or mortally wound whom, and who wins (BATTLE-1 to BATTLE-5a, HOLO-BATTLE-*). */
+
+/**
+ * BATTLE-1: the group's personnel (and Rogue Borg, BATTLE-0): never those in stasis; stopped ones may
+ * defend but not attack. Disabled ones belong to the attacked group (they do not engage).
+ */
+export function groupMembers(table: Table, group: Group, role: Side): CardId[] {
+  const spot = 'aboard' in group.where ? { aboard: group.where.aboard } : { planet: group.where.planet };
+  return cardsAt(table, spot).filter(
+    (id) =>
+      table.board.cards[id]!.owner === group.owner &&
+      isCombatant(table, id) &&
+      !isInStasis(table, id) &&
+      (role === 'defender' || (!isStopped(table, id) && !isDisabled(table, id))),
+  );
+}
+
+export function isStunned(table: Table, id: CardId): boolean {
+  return table.board.cards[id]!.status.stunned;
+}
+
+export function isMortallyWounded(table: Table, id: CardId): boolean {
+  return table.board.cards[id]!.status.mortallyWounded;
+}
+
+/** BATTLE-3: who goes into a combat pile: not disabled, stunned or mortally wounded (nor in stasis). */
+export function mayEngage(table: Table, id: CardId): boolean {
+  return (
+    !isDisabled(table, id) && !isStunned(table, id) && !isMortallyWounded(table, id) && !isInStasis(table, id)
+  );
+}
+
+/** HOLO-BATTLE-1, unless a card in play suspends the holographic safety protocols. */
+function safetyProtocolsHold(table: Table): boolean {
+  return !Object.values(table.board.cards).some(
+    (card) => card.at.in === 'table' && hasEffect(table, card.id, 'suspends-safety-protocols'),
+  );
+}
+
+/** What the rules allow after a pairing: who decides, and what. */
+export interface Engagement {
+  readonly attackerStrength: number;
+  readonly defenderStrength: number;
+  /** The side whose personnel is stronger and able to act; null when no one may decide anything. */
+  readonly decider: Side | null;
+  /** The outcomes the decider may choose ('none' always among them when there is a decider). */
+  readonly options: readonly PairingOutcome[];
+  /** The clause that limits the options (for the trace). */
+  readonly clause: ClauseId;
+  readonly reason: string;
+}
+
+/**
+ * BATTLE-4a/b/c and HOLO-BATTLE-1: greater STRENGTH may stun; more than double may mortally wound;
+ * equal, neither. A hologram may not mortally wound a non-holographic adversary. A combatant already
+ * stunned or mortally wounded (by a response), or gone from the battle, decides nothing.
+ */
+export function engagement(table: Table, battle: BattleData, attacker: CardId, defender: CardId): Engagement {
+  const a = strengthOf(table, attacker).total;
+  const d = strengthOf(table, defender).total;
+  const none = (clause: ClauseId, reason: string): Engagement => ({
+    attackerStrength: a,
+    defenderStrength: d,
+    decider: null,
+    options: [],
+    clause,
+    reason,
+  });
+  if (a === d)
+    return none('BATTLE-4c', `equal STRENGTH (${a} and ${d}): neither may stun or mortally wound the other`);
+  const decider: Side = a > d ? 'attacker' : 'defender';
+  const [strong, weak] = decider === 'attacker' ? [attacker, defender] : [defender, attacker];
+  const [high, low] = decider === 'attacker' ? [a, d] : [d, a];
+  const inBattle = (id: CardId) =>
+    battle.participants.attacker.includes(id) || battle.participants.defender.includes(id);
+  if (!inBattle(strong) || !inBattle(weak)) return none('BATTLE-4', 'one of the pair has left the battle');
+  if (isStunned(table, strong) || isMortallyWounded(table, strong)) {
+    return none('BATTLE-4a', `${label(table, strong)} is stronger but stunned or mortally wounded`);
+  }
+  if (isMortallyWounded(table, weak))
+    return none('BATTLE-4b', `${label(table, weak)} is mortally wounded already`);
+  const options: PairingOutcome[] = ['none'];
+  if (!isStunned(table, weak)) options.push('stun');
+  let clause: ClauseId = 'BATTLE-4a';
+  let reason = `${label(table, strong)} (STRENGTH ${high}) is stronger than ${label(table, weak)} (${low}): may stun`;
+  if (high > 2 * low) {
+    if (isHolographic(table, strong) && !isHolographic(table, weak) && safetyProtocolsHold(table)) {
+      clause = 'HOLO-BATTLE-1';
+      reason = `${label(table, strong)} is a hologram: it may stun but not mortally wound ${label(table, weak)}`;
+    } else {
+      options.push('mortally-wound');
+      clause = 'BATTLE-4b';
+      reason = `${label(table, strong)} (STRENGTH ${high}) is more than double ${label(table, weak)} (${low}): may mortally wound`;
+    }
+  } else if (high === 2 * low) {
+    reason = `${reason} (exactly double is not more than double)`;
+  }
+  return { attackerStrength: a, defenderStrength: d, decider, options, clause, reason };
+}
+
+/** Who counts toward a side's total: in the battle still, not disabled or in stasis. */
+function standing(table: Table, battle: BattleData, side: Side): CardId[] {
+  return battle.participants[side].filter((id) => !isDisabled(table, id) && !isInStasis(table, id));
+}
+
+export interface SideTotal {
+  readonly total: number;
+  /** The cards whose STRENGTH is counted (not stunned, not mortally wounded). */
+  readonly counted: readonly CardId[];
+  /** HOLO-BATTLE-2: every counted STRENGTH comes from holograms (their own and what modifies them). */
+  readonly entirelyHolographic: boolean;
+}
+
+/**
+ * BATTLE-5: a side's total remaining STRENGTH with modifiers. Stunned and mortally wounded cards add
+ * none of their own, but may still modify others (a stunned Shakaar Edon).
+ */
+export function sideTotal(table: Table, battle: BattleData, side: Side): SideTotal {
+  const counted = standing(table, battle, side).filter(
+    (id) => !isStunned(table, id) && !isMortallyWounded(table, id),
+  );
+  const total = counted.reduce((sum, id) => sum + strengthOf(table, id).total, 0);
+  return {
+    total,
+    counted,
+    entirelyHolographic: counted.length > 0 && counted.every((id) => isHolographic(table, id)),
+  };
+}
+
+/**
+ * BATTLE-5a: the personnel the winner may kill: the losing side's, at random among those not mortally
+ * wounded, stunned and disabled ones included (never those in stasis, who are not in the battle).
+ */
+export function killCandidates(table: Table, battle: BattleData, loser: Side): CardId[] {
+  return battle.participants[loser].filter((id) => !isMortallyWounded(table, id) && !isInStasis(table, id));
+}
+
+export function playerSide(battle: BattleData, player: PlayerId): Side | null {
+  if (battle.attacker === player) return 'attacker';
+  if (battle.defender === player) return 'defender';
+  return null;
+}

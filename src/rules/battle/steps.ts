@@ -1,0 +1,239 @@
+import type { BattleView, Pairing, PairingOutcome, Side } from '../../model/battle.ts';
+import type { CardId } from '../../model/board.ts';
+import { label } from '../cards.ts';
+import type { ClauseId } from '../clauses.ts';
+import { deactivate, discard } from '../consequences.ts';
+import type { Draft } from '../draft.ts';
+import { isLiveHologram } from '../holograms.ts';
+import { isInPlay } from '../where.ts';
+import { engagement, isMortallyWounded, isStunned, killCandidates, mayEngage, sideTotal } from './combat.ts';
+
+/**
+ * The steps of a battle that need the board, carried out by the game when the battle actor asks:
+ * the combat piles (BATTLE-3), each pairing (BATTLE-4), the winner (BATTLE-5, BATTLE-5a,
+ * HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1).
+ */
+
+/** Fisher-Yates, from the game's seeded generator. */
+function shuffled(draft: Draft, cards: readonly CardId[]): CardId[] {
+  const pile = [...cards];
+  for (let i = pile.length - 1; i > 0; i--) {
+    const j = draft.randomInt(0, i);
+    [pile[i], pile[j]] = [pile[j]!, pile[i]!];
+  }
+  return pile;
+}
+
+/** BATTLE-3: each side's personnel, without the disabled, stunned or mortally wounded, shuffled face down. */
+export function formCombatPiles(draft: Draft, battle: BattleView): void {
+  const { participants } = battle.data;
+  const engaging = (side: Side) => participants[side].filter((id) => mayEngage(draft, id));
+  const attacker = shuffled(draft, engaging('attacker'));
+  const defender = shuffled(draft, engaging('defender'));
+  const leftOut = [...participants.attacker, ...participants.defender].filter((id) => !mayEngage(draft, id));
+  draft.tellBattle({ type: 'PILES_FORMED', attacker, defender });
+  draft.record({
+    type: 'rule',
+    kind: 'combat-piles',
+    clause: 'BATTLE-3',
+    attacker: attacker.length,
+    defender: defender.length,
+    leftOut,
+    message: `BATTLE-3: combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
+  });
+}
+
+/** BATTLE-4: a pairing is turned over; both STRENGTHs, with their modifiers, are shown. */
+export function announcePairing(draft: Draft, battle: BattleView): void {
+  const pairing = battle.data.pairing;
+  if (!pairing) return;
+  const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+  draft.record({
+    type: 'rule',
+    kind: 'engaged',
+    clause: 'BATTLE-4',
+    pairing: pairing.number,
+    attacker: pairing.attacker,
+    defender: pairing.defender,
+    attackerStrength: found.attackerStrength,
+    defenderStrength: found.defenderStrength,
+    message: `BATTLE-4: pairing ${pairing.number}: ${label(draft, pairing.attacker)} (STRENGTH ${found.attackerStrength}) engages ${label(draft, pairing.defender)} (STRENGTH ${found.defenderStrength})`,
+  });
+}
+
+/** Records how a pairing ended, on the board and in the battle. */
+export function settlePairing(
+  draft: Draft,
+  pairing: Pairing,
+  outcome: PairingOutcome,
+  strong: CardId | null,
+  weak: CardId | null,
+  clause: ClauseId,
+  reason: string,
+): void {
+  if (outcome !== 'none' && strong && weak) {
+    const status = draft.board.cards[weak]!.status;
+    draft.updateCard(weak, {
+      status: outcome === 'stun' ? { ...status, stunned: true } : { ...status, mortallyWounded: true },
+    });
+    draft.record({
+      type: 'rule',
+      kind: outcome === 'stun' ? 'stunned' : 'mortally-wounded',
+      clause,
+      card: weak,
+      by: strong,
+      message: `${clause}: ${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
+    });
+  } else {
+    draft.record({
+      type: 'rule',
+      kind: 'no-outcome',
+      clause,
+      pairing: pairing.number,
+      message: `${clause}: pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
+    });
+  }
+  draft.tellBattle({
+    type: 'DECIDED',
+    record: { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause },
+  });
+}
+
+/**
+ * After a pairing's window closes: where the rules leave no choice (equal STRENGTH, a combatant gone
+ * or already struck down by a response) the pairing ends at once; otherwise the stronger personnel's
+ * player is asked (BATTLE-4a/b/c, HOLO-BATTLE-1).
+ */
+export function awaitDecision(draft: Draft, battle: BattleView): void {
+  const pairing = battle.data.pairing;
+  if (!pairing) return;
+  const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+  if (!found.decider) {
+    settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
+    return;
+  }
+  const player = found.decider === 'attacker' ? battle.data.attacker : battle.data.defender;
+  draft.record({
+    type: 'rule',
+    kind: 'decision-awaited',
+    clause: found.clause,
+    player,
+    options: [...found.options],
+    message: `${found.clause}: ${player} decides: ${found.reason} (${found.options.join(', ')})`,
+  });
+}
+
+/** Kills a personnel: a hologram is deactivated instead (HOLO-DEATH-1); others die (discarded). */
+function kill(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
+  if (isLiveHologram(draft, id)) {
+    deactivate(draft, id, 'HOLO-DEATH-1', `it would die (${why}), so it is deactivated instead`);
+  } else {
+    discard(draft, id, clause, why);
+  }
+}
+
+/**
+ * BATTLE-5, BATTLE-5a, HOLO-BATTLE-2: totals with modifiers; the higher wins and kills one opposing
+ * personnel at random (not a mortally wounded one), unless its total came entirely from holograms;
+ * equal totals: no winner.
+ */
+export function determineWinner(draft: Draft, battle: BattleView): void {
+  const data = battle.data;
+  const attacker = sideTotal(draft, data, 'attacker');
+  const defender = sideTotal(draft, data, 'defender');
+  const totals = { attacker: attacker.total, defender: defender.total };
+  draft.record({
+    type: 'rule',
+    kind: 'totals',
+    clause: 'BATTLE-5',
+    ...totals,
+    message: `BATTLE-5: total remaining STRENGTH ${data.attacker} ${attacker.total}, ${data.defender} ${defender.total} (stunned and mortally wounded add none of their own)`,
+  });
+  if (attacker.total === defender.total) {
+    draft.record({
+      type: 'rule',
+      kind: 'battle-tied',
+      clause: 'BATTLE-5a',
+      message: 'BATTLE-5a: equal totals: no one wins or loses',
+    });
+    draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner: null, killed: null });
+    return;
+  }
+  const winningSide: Side = attacker.total > defender.total ? 'attacker' : 'defender';
+  const winner = winningSide === 'attacker' ? data.attacker : data.defender;
+  const winning = winningSide === 'attacker' ? attacker : defender;
+  if (winning.entirelyHolographic) {
+    draft.record({
+      type: 'rule',
+      kind: 'battle-won',
+      clause: 'HOLO-BATTLE-2',
+      winner,
+      kills: false,
+      message: `HOLO-BATTLE-2: ${winner} wins, but its total STRENGTH comes entirely from holograms: no one is killed`,
+    });
+    draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed: null });
+    return;
+  }
+  draft.record({
+    type: 'rule',
+    kind: 'battle-won',
+    clause: 'BATTLE-5a',
+    winner,
+    kills: true,
+    message: `BATTLE-5a: ${winner} wins and kills one opposing personnel (random selection, stunned and disabled included)`,
+  });
+  const candidates = killCandidates(draft, data, winningSide === 'attacker' ? 'defender' : 'attacker');
+  let killed: CardId | null = null;
+  if (candidates.length > 0) {
+    killed = candidates[draft.randomInt(0, candidates.length - 1)]!;
+    draft.record({
+      type: 'rule',
+      kind: 'killed',
+      clause: 'BATTLE-5a',
+      card: killed,
+      message: `BATTLE-5a: ${label(draft, killed)} is killed (random selection)`,
+    });
+    kill(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
+  }
+  draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed });
+}
+
+/** BATTLE-6: mortally wounded cards die (holograms deactivate, HOLO-DEATH-1), stunned recover, survivors are stopped. */
+export function aftermath(draft: Draft, battle: BattleView): void {
+  const everyone = [...battle.data.participants.attacker, ...battle.data.participants.defender];
+  for (const id of everyone) {
+    if (!isInPlay(draft, id)) continue;
+    if (isMortallyWounded(draft, id)) {
+      draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, mortallyWounded: false } });
+      kill(draft, id, 'BATTLE-6', 'mortally wounded in the battle');
+      if (!isInPlay(draft, id)) continue;
+    }
+    if (isStunned(draft, id)) {
+      draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, stunned: false } });
+      draft.record({
+        type: 'rule',
+        kind: 'recovered',
+        clause: 'BATTLE-6',
+        card: id,
+        message: `BATTLE-6: ${label(draft, id)} recovers from being stunned`,
+      });
+    }
+    draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, stopped: true } });
+    draft.record({
+      type: 'rule',
+      kind: 'stopped',
+      clause: 'BATTLE-6',
+      card: id,
+      message: `BATTLE-6: ${label(draft, id)} survives and is stopped`,
+    });
+  }
+  draft.tellBattle({ type: 'AFTERMATH_DONE' });
+  draft.record({
+    type: 'rule',
+    kind: 'battle-over',
+    clause: 'BATTLE-6',
+    winner: battle.data.winner,
+    killed: battle.data.killed,
+    message: `BATTLE-6: the battle is over${battle.data.winner ? `; ${battle.data.winner} won` : '; a tie'}`,
+  });
+}

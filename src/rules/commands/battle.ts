@@ -1,0 +1,174 @@
+import type { BattleView, Group } from '../../model/battle.ts';
+import { opponentOf } from '../../model/board.ts';
+import type { Place } from '../../model/commands.ts';
+import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
+import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
+import { settlePairing } from '../battle/steps.ts';
+import { label } from '../cards.ts';
+import { isDisabled } from '../holograms.ts';
+import type { Table } from '../table.ts';
+import { locationOf } from '../where.ts';
+import {
+  firstRefusal,
+  forbid,
+  type Refusal,
+  refuse,
+  requireCard,
+  requireLocation,
+  requireTurn,
+} from './refusal.ts';
+import type { CommandRule } from './rule.ts';
+
+/** The commands of a personnel battle: attack (BATTLE-1), pass and respond (BATTLE-2, BATTLE-4e), decide (BATTLE-4a/b/c). */
+
+function groupAt(owner: string, place: Place): Group {
+  return { owner, where: 'aboard' in place ? { aboard: place.aboard } : { planet: place.planet } };
+}
+
+function requirePlace(table: Table, place: Place): Refusal | undefined {
+  return 'aboard' in place
+    ? requireCard(table, place.aboard, 'ship or facility')
+    : requireLocation(table, place.planet);
+}
+
+function placeLocation(table: Table, place: Place): string | undefined {
+  return 'aboard' in place ? locationOf(table, place.aboard) : place.planet;
+}
+
+/** BATTLE-1 */
+export const attack: CommandRule<'attack'> = {
+  check(table, command) {
+    const opponent = opponentOf(table.board, command.player);
+    return firstRefusal(
+      () => requireTurn(table, command.player, 'attack'),
+      () => requirePlace(table, command.attackers),
+      () => requirePlace(table, command.defenders),
+      () =>
+        placeLocation(table, command.attackers) === placeLocation(table, command.defenders)
+          ? undefined
+          : forbid('BATTLE-1', 'the attacking and the attacked groups must be at the same location'),
+      () =>
+        groupMembers(table, groupAt(command.player, command.attackers), 'attacker').length > 0
+          ? undefined
+          : forbid(
+              'BATTLE-1',
+              `${command.player} has no unstopped personnel there to attack with (stopped personnel may not attack)`,
+            ),
+      () =>
+        groupMembers(table, groupAt(opponent, command.defenders), 'defender').length > 0
+          ? undefined
+          : forbid(
+              'BATTLE-1',
+              `${opponent} has no personnel there to attack (those in stasis may not be attacked)`,
+            ),
+    );
+  },
+  resolve(draft, command) {
+    const defender = opponentOf(draft.board, command.player);
+    const attackingGroup = groupAt(command.player, command.attackers);
+    const defendingGroup = groupAt(defender, command.defenders);
+    const attackers = groupMembers(draft, attackingGroup, 'attacker');
+    const defenders = groupMembers(draft, defendingGroup, 'defender');
+    draft.startBattle = {
+      attacker: command.player,
+      defender,
+      activePlayer: draft.board.turn.player,
+      attackingGroup,
+      defendingGroup,
+      participants: { attacker: attackers, defender: defenders },
+    };
+    const disabled = defenders.filter((id) => isDisabled(draft, id));
+    draft.record({
+      type: 'rule',
+      kind: 'battle-announced',
+      clause: 'BATTLE-1',
+      attacker: command.player,
+      defender,
+      attackers,
+      defenders,
+      message: `BATTLE-1: ${command.player} attacks with ${attackers.map((id) => label(draft, id)).join(', ')} against ${defenders.map((id) => label(draft, id)).join(', ')}${disabled.length ? ` (disabled, they do not engage: ${disabled.map((id) => label(draft, id)).join(', ')})` : ''}`,
+    });
+  },
+};
+
+/** The battle and its open window, with the player holding priority; or why not. */
+function requirePriority(table: Table, player: string): Refusal | undefined {
+  const battle = table.battle();
+  if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
+  if (!playerSide(battle.data, player))
+    return forbid('GAME-BATTLE-1', `${player} takes no part in this battle`);
+  if (!battle.window)
+    return refuse('not-now', 'GAME-BATTLE-1', `no response window is open (the battle is at ${battle.step})`);
+  const clause = windowClause(battle.window.kind);
+  return battle.window.priority === player
+    ? undefined
+    : forbid(clause, `${battle.window.priority} has the opportunity to respond now, not ${player}`);
+}
+
+export const pass: CommandRule<'pass'> = {
+  check: (table, command) => requirePriority(table, command.player),
+  resolve(draft, command) {
+    const battle = draft.battle()!;
+    const clause = windowClause(battle.window?.kind);
+    draft.tellBattle({ type: 'PASS', player: command.player });
+    draft.record({
+      type: 'rule',
+      kind: 'passed',
+      clause,
+      player: command.player,
+      window: battle.window?.kind ?? '',
+      message: `${clause}: ${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
+    });
+  },
+};
+
+export const respond: CommandRule<'respond'> = {
+  check: (table, command) =>
+    firstRefusal(
+      () => requirePriority(table, command.player),
+      () => requireCard(table, command.card, 'response card'),
+      () => checkResponse(table, table.battle() as BattleView, command),
+    ),
+  resolve: (draft, command) => resolveResponse(draft, draft.battle()!, command),
+};
+
+/** BATTLE-4a/b/c, HOLO-BATTLE-1: the stronger personnel's player chooses among what the rules allow. */
+export const decide: CommandRule<'decide'> = {
+  check(table, command) {
+    const battle = table.battle();
+    if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
+    const pairing = battle.data.pairing;
+    if (battle.step !== 'deciding' || !pairing) {
+      return refuse(
+        'not-now',
+        'GAME-BATTLE-1',
+        `no pairing awaits a decision (the battle is at ${battle.step})`,
+      );
+    }
+    const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
+    const decider =
+      found.decider && (found.decider === 'attacker' ? battle.data.attacker : battle.data.defender);
+    if (decider !== command.player) {
+      return forbid(found.clause, `${command.player} does not decide this pairing: ${found.reason}`);
+    }
+    return found.options.includes(command.outcome)
+      ? undefined
+      : forbid(found.clause, `${command.outcome} is not allowed: ${found.reason}`);
+  },
+  resolve(draft, command) {
+    const battle = draft.battle()!;
+    const pairing = battle.data.pairing!;
+    const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+    const [strong, weak] =
+      found.decider === 'attacker'
+        ? [pairing.attacker, pairing.defender]
+        : [pairing.defender, pairing.attacker];
+    const clause =
+      command.outcome === 'mortally-wound'
+        ? 'BATTLE-4b'
+        : command.outcome === 'stun'
+          ? 'BATTLE-4a'
+          : found.clause;
+    settlePairing(draft, pairing, command.outcome, strong, weak, clause, `${command.player} declines`);
+  },
+};
