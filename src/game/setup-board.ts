@@ -13,6 +13,7 @@ import {
   isShipOrFacility,
 } from '../rules/cards.ts';
 import type { ClauseId } from '../rules/clauses.ts';
+import { isRogueBorg } from '../rules/battle/strength.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
@@ -186,6 +187,11 @@ export function gameInputFromSetup(
   };
 }
 
+/** Personnel and equipment stand aboard or on planets; so do Rogue Borg (BATTLE-0). */
+function standsOnBoard(table: Table, id: string): boolean {
+  return isPersonnelOrEquipment(table, id) || isRogueBorg(table, id);
+}
+
 /** Every id a position names exists, and is the right kind of card for it. */
 function checkPlacement(table: Table, card: SetupCard, path: string): void {
   const at = table.board.cards[card.id]!.at;
@@ -202,11 +208,11 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
       break;
     case 'aboard':
       need(isHost(at.host), `"${at.host}" is not a ship or facility in space`, 'aboard');
-      need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'aboard');
+      need(standsOnBoard(table, card.id), `${card.card} is not a personnel, equipment or Rogue Borg`, 'aboard');
       break;
     case 'planet':
       need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'planet');
-      need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'planet');
+      need(standsOnBoard(table, card.id), `${card.card} is not a personnel, equipment or Rogue Borg`, 'planet');
       break;
     case 'worn':
       need(isMobileEmitter(table, card.id), `${card.card} is not a Mobile Holo-Emitter`, 'wornBy');
