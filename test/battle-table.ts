@@ -75,8 +75,7 @@ export const holoOnPlanet = (
 export function closeWindow(game: Game): void {
   for (let i = 0; i < 2; i++) {
     const awaiting = game.awaiting();
-    if (!awaiting || awaiting.for !== 'response')
-      throw new Error(`no window is open (${game.battle()?.step})`);
+    if (awaiting?.for !== 'response') throw new Error(`no window is open (${game.battle()?.step})`);
     const result = game.send({ type: 'pass', player: awaiting.player });
     if (!result.ok) throw new Error(result.rejection.message);
   }
@@ -86,7 +85,7 @@ export function closeWindow(game: Game): void {
 export function passWhileWindowOpen(game: Game): void {
   for (let i = 0; i < 100; i++) {
     const awaiting = game.awaiting();
-    if (!awaiting || awaiting.for !== 'response') return;
+    if (awaiting?.for !== 'response') return;
     const result = game.send({ type: 'pass', player: awaiting.player });
     if (!result.ok) throw new Error(result.rejection.message);
   }

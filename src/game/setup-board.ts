@@ -5,6 +5,7 @@ import type { Board, CardId, CardInstance, Location, Position } from '../model/b
 import { NO_STATUSES } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
+import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
   isHolographic,
   isMobileEmitter,
@@ -13,7 +14,6 @@ import {
   isShipOrFacility,
 } from '../rules/cards.ts';
 import type { ClauseId } from '../rules/clauses.ts';
-import { isRogueBorg } from '../rules/battle/strength.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
@@ -208,11 +208,19 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
       break;
     case 'aboard':
       need(isHost(at.host), `"${at.host}" is not a ship or facility in space`, 'aboard');
-      need(standsOnBoard(table, card.id), `${card.card} is not a personnel, equipment or Rogue Borg`, 'aboard');
+      need(
+        standsOnBoard(table, card.id),
+        `${card.card} is not a personnel, equipment or Rogue Borg`,
+        'aboard',
+      );
       break;
     case 'planet':
       need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'planet');
-      need(standsOnBoard(table, card.id), `${card.card} is not a personnel, equipment or Rogue Borg`, 'planet');
+      need(
+        standsOnBoard(table, card.id),
+        `${card.card} is not a personnel, equipment or Rogue Borg`,
+        'planet',
+      );
       break;
     case 'worn':
       need(isMobileEmitter(table, card.id), `${card.card} is not a Mobile Holo-Emitter`, 'wornBy');
