@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runDemo } from '../src/demo/demo.ts';
 
 describe('the demo (npm start)', () => {
-  it('narrates the hologram story, each line with its clause', () => {
+  it('narrates the hologram story and a battle, each line with its clause', () => {
     const lines: string[] = [];
     runDemo((line) => lines.push(line));
     const text = lines.join('\n');
@@ -17,6 +17,12 @@ describe('the demo (npm start)', () => {
       'HOLO-ACT-3: Data [data] reactivates E.M.H. Program [emh]',
       'The Doctor [doctor]: erased',
       'E.M.H. Program [emh]: active',
+      'BATTLE-1: alice attacks with Data [data], The Doctor [doctor], Starfleet Ensign [ensign]',
+      "BATTLE-2: D'k Tahg [tahg] reports to the just-initiated battle",
+      'BATTLE-3: combat piles of 3 and 3 cards',
+      'BATTLE-4: pairing 1:',
+      'BATTLE-5: total remaining STRENGTH',
+      'BATTLE-6: the battle is over',
     ]) {
       expect(text).toContain(expected);
     }

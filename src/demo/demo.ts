@@ -1,6 +1,7 @@
 import { createGame } from '../game/game.ts';
+import { choose, type PolicyFunction } from '../game/policies.ts';
 import type { Command } from '../model/commands.ts';
-import { DEMO_SETUP } from './demo-setup.ts';
+import { DEMO_BATTLE_SETUP, DEMO_SETUP } from './demo-setup.ts';
 
 /** One step of the demo: what the player does, in words, and the command that does it. */
 interface DemoStep {
@@ -80,6 +81,50 @@ export function runDemo(write: (line: string) => void, seed = 1): void {
         .map((id) => game.label(id))
         .join(', ') || '(empty)'
     }`,
+  );
+  game.stop();
+  write('');
+  runBattleDemo(write, seed);
+}
+
+/** Bob plays his D'k Tahg when the battle starts, then takes the strongest outcome each time. */
+const bobPlaysTheDkTahg: PolicyFunction = (situation) =>
+  situation.legal.find((command) => command.type === 'respond' && command.card === 'tahg') ??
+  choose('strongest', situation);
+
+/**
+ * The battle: Alice's boarding party, with a hologram and a phaser, attacks Bob's Klingon crew, who
+ * have a D'k Tahg. Both players' choices are made by policies; every pairing and decision is narrated
+ * with its clause.
+ */
+function runBattleDemo(write: (line: string) => void, seed: number): void {
+  const game = createGame(DEMO_BATTLE_SETUP, {
+    seed,
+    policies: { alice: 'strongest', bob: bobPlaysTheDkTahg },
+  });
+  write("The battle aboard the I.K.S. Buruk: Alice's boarding party against Bob's Klingon crew");
+  write('');
+  write(
+    "turn 5 (alice) ▸ Alice's party (Data, The Doctor wearing the emitter, an ensign; a phaser; Lower Decks) attacks",
+  );
+  const result = game.send({
+    type: 'attack',
+    player: 'alice',
+    attackers: { aboard: 'buruk' },
+    defenders: { aboard: 'buruk' },
+  });
+  if (!result.ok) {
+    write(`    ✗ refused: ${result.rejection.message}`);
+    return;
+  }
+  for (const event of result.events) {
+    // The players' passes are many and say little; everything else is the battle.
+    if (event.kind !== 'passed') write(`    ${event.kind === 'engaged' ? '⚔' : '✓'} ${event.message}`);
+  }
+  const record = game.lastBattle();
+  write('');
+  write(
+    `winner: ${record?.winner ?? 'none (a tie)'}; killed: ${record?.killed ? game.label(record.killed) : 'no one'}`,
   );
   game.stop();
 }
