@@ -294,7 +294,7 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
     case 'headlock': {
       const pair = pairingOf(battle, side)!;
       draft.updateCard(pair.theirs, {
-        status: { ...draft.board.cards[pair.theirs]!.status, mortallyWounded: true },
+        status: { ...draft.board.cards[pair.theirs]!.status, stunned: false, mortallyWounded: true },
       });
       draft.tellBattle({ type: 'ENGAGES_NEXT', side, card: pair.mine });
       draft.record({

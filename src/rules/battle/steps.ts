@@ -73,8 +73,12 @@ export function settlePairing(
 ): void {
   if (outcome !== 'none' && strong && weak) {
     const status = draft.board.cards[weak]!.status;
+    // Rotated 90 degrees (stunned) or 180 (mortally wounded): never both at once.
     draft.updateCard(weak, {
-      status: outcome === 'stun' ? { ...status, stunned: true } : { ...status, mortallyWounded: true },
+      status:
+        outcome === 'stun'
+          ? { ...status, stunned: true }
+          : { ...status, stunned: false, mortallyWounded: true },
     });
     draft.record({
       type: 'rule',
