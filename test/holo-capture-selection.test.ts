@@ -8,7 +8,7 @@ describe('HOLO-CAPTURE-1: a hologram without an emitter is captured only if it c
     ]);
     const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
     expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-1']);
-    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, location: 'ligos', host: 'husnock' });
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: 'husnock', location: null });
     expect(game.hologramState('doctor')).toBe('active');
   });
 
@@ -66,7 +66,7 @@ describe('HOLO-CAPTURE-2: a hologram with an emitter is captured normally', () =
     ]);
     const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
     expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-2']);
-    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, location: 'holana', host: null });
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: null, location: 'holana' });
     expect(game.hologramState('doctor')).toBe('active');
     refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'HOLO-CAPTURE-2');
   });
@@ -74,7 +74,7 @@ describe('HOLO-CAPTURE-2: a hologram with an emitter is captured normally', () =
   it('HOLO-CAPTURE-2: a non-holographic personnel is captured normally', () => {
     const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'galaxy' } }]);
     accept(game, { type: 'capture', player: BOB, card: 'data', by: 'a trap card' });
-    expect(game.where('data')).toEqual({ in: 'captured', by: BOB, location: 'holana', host: null });
+    expect(game.where('data')).toEqual({ in: 'captured', by: BOB, host: null, location: 'holana' });
   });
 });
 
@@ -174,5 +174,43 @@ describe('HOLO-ASSIM-1: holograms are never selected for assimilation or abducti
     const picks = Array.from({ length: 20 }, (_, i) => pick(i + 1));
     expect(picks.map((_, i) => pick(i + 1))).toEqual(picks);
     expect(new Set(picks)).toEqual(new Set(['data', 'shakaar']));
+  });
+});
+
+describe('captives and held cards go where their holders go', () => {
+  it('HOLO-CAPTURE-2: a captive aboard a ship moves with it; one held by a card cannot be captured', () => {
+    const game = gameWith(
+      [
+        { id: 'shakaar', card: 'Shakaar Edon', owner: BOB, at: { aboard: 'husnock' } },
+        { id: 'iden', card: 'Iden', owner: BOB, at: { aboard: 'husnock' }, hologram: 'active' },
+        { id: 'sumek', card: 'Sumek', owner: BOB, at: { aboard: 'husnock' }, hologram: 'active' },
+        { id: 'data', card: 'Data', owner: ALICE, at: { capturedBy: BOB, aboard: 'husnock' } },
+        { id: 'edon', card: 'Shakaar Edon', owner: ALICE, at: { heldBy: 'box' } },
+        { id: 'box', card: 'Penalty Box', owner: BOB, at: 'table' },
+      ],
+      { turn: { player: BOB, number: 2 } },
+    );
+    refuse(game, { type: 'capture', player: BOB, card: 'edon', by: 'a trap' }, 'HOLO-CAPTURE-2');
+    accept(game, { type: 'moveShip', player: BOB, ship: 'husnock', to: 'holana' });
+    expect(game.where('data')).toEqual({ in: 'captured', by: BOB, host: 'husnock', location: null });
+    expect(game.board().cards.husnock?.at).toEqual({
+      in: 'space',
+      location: 'holana',
+    });
+  });
+
+  it('HOLO-DEATH-2: a hologram held by a discarded Penalty Box is erased, citing HOLO-DEATH-2', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { heldBy: 'box' }, hologram: 'active' },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },
+      { id: 'box', card: 'Penalty Box', owner: BOB, at: 'table' },
+    ]);
+    const events = accept(game, { type: 'discard', player: BOB, card: 'box', by: 'Q' });
+    expect(cited(events)).toEqual([
+      'discarded:GAME-DESTROY-1',
+      'erased:HOLO-DEATH-2',
+      'discarded:HOLO-DEATH-2',
+      'discarded:GAME-DESTROY-1',
+    ]);
   });
 });

@@ -43,6 +43,8 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   ],
   'Shakaar Edon': [{ kind: 'strength', amount: 2, to: 'other-bajorans-present', cumulative: false }],
   'Rogue Borg Mercenaries': [{ kind: 'rogue-borg' }],
+  'Penalty Box': [{ kind: 'holds-personnel' }],
+  'Escape Pod': [{ kind: 'holds-personnel' }],
   'Disengage Safety Protocols': [{ kind: 'suspends-safety-protocols' }],
   'Emergency Transporter Armbands': [{ kind: 'response', timing: 'until-winner', effect: 'beam-away' }],
   "'45 Dom Perignon": [

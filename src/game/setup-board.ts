@@ -7,6 +7,7 @@ import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-de
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
+  hasEffect,
   isHolographic,
   isMobileEmitter,
   isPersonnel,
@@ -39,7 +40,9 @@ function toPosition(at: SetupPosition, order: () => number): Position {
   if (at === 'discard') return { in: 'discard', order: order() };
   // Captives first: their position may also name a ship (`aboard`).
   if ('capturedBy' in at)
-    return { in: 'captured', by: at.capturedBy, location: at.location, host: at.aboard ?? null };
+    return 'aboard' in at
+      ? { in: 'captured', by: at.capturedBy, host: at.aboard, location: null }
+      : { in: 'captured', by: at.capturedBy, host: null, location: at.location };
   if ('space' in at) return { in: 'space', location: at.space };
   if ('aboard' in at) return { in: 'aboard', host: at.aboard };
   if ('planet' in at) return { in: 'planet', location: at.planet };
@@ -111,6 +114,9 @@ export function gameInputFromSetup(
         `${card.card} may be ${definition.affiliations.join(' or ') || 'of no affiliation'}`,
         `${path}.affiliation`,
       );
+    }
+    if (card.status?.stunned && card.status.mortallyWounded) {
+      throw new SetupError('a card is stunned or mortally wounded, not both', `${path}.status`, 'BATTLE-4b');
     }
     cards[card.id] = {
       id: card.id,
@@ -247,10 +253,7 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
       break;
     case 'held':
       need(
-        Object.hasOwn(cards, at.by) &&
-          !isPersonnelOrEquipment(table, at.by) &&
-          !isShipOrFacility(table, at.by) &&
-          cards[at.by]!.at.in !== 'held',
+        Object.hasOwn(cards, at.by) && hasEffect(table, at.by, 'holds-personnel'),
         `"${at.by}" is not a card that holds personnel (a Penalty Box, an Escape Pod)`,
         'heldBy',
       );
@@ -262,7 +265,6 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
         `"${at.by}" is not ${card.owner}'s opponent`,
         'capturedBy',
       );
-      need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'location');
       need(isPersonnel(table, card.id), `${card.card} is not a personnel`, 'capturedBy');
       if (at.host !== null) {
         need(
@@ -270,6 +272,8 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
           `"${at.host}" is not ${at.by}'s ship or facility`,
           'aboard',
         );
+      } else {
+        need(Object.hasOwn(table.board.locations, at.location), `no location "${at.location}"`, 'location');
       }
       break;
     default:

@@ -26,13 +26,12 @@ export type Position =
   | { readonly in: 'played-on'; readonly target: CardId | LocationId }
   /** An event or incident played on the table (Lower Decks). */
   | { readonly in: 'table' }
-  /** Held captive by a player, aboard one of that player's ships or facilities, or with their personnel. */
-  | {
-      readonly in: 'captured';
-      readonly by: PlayerId;
-      readonly location: LocationId;
-      readonly host: CardId | null;
-    }
+  /**
+   * Held captive by a player: aboard one of that player's ships or facilities (`host`, and the location
+   * is the host's), or with no host at a `location` (a captive with a Mobile Holo-Emitter, say).
+   */
+  | { readonly in: 'captured'; readonly by: PlayerId; readonly host: CardId; readonly location: null }
+  | { readonly in: 'captured'; readonly by: PlayerId; readonly host: null; readonly location: LocationId }
   /** Placed on a card that holds it (the occupant of a Penalty Box, the crew in an Escape Pod). */
   | { readonly in: 'held'; readonly by: CardId }
   /** In its owner's discard pile; `order` is its place in the pile (higher is nearer the top). */

@@ -63,6 +63,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
     to: z.enum(['your-personnel-present', 'your-non-holographic-universal', 'other-bajorans-present']),
     cumulative: z.boolean(),
   }),
+  /** Holds personnel placed on it (Penalty Box, Escape Pod): a card may make a personnel leave onto it. */
+  z.strictObject({ kind: z.literal('holds-personnel') }),
   /** BATTLE-0: a Rogue Borg: takes part in battle as personnel; N Rogue Borg present are STRENGTH N each. */
   z.strictObject({ kind: z.literal('rogue-borg') }),
   /** While in play, holograms may mortally wound (Disengage Safety Protocols suspends HOLO-BATTLE-1). */

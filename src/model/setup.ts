@@ -19,7 +19,9 @@ export const setupPositionSchema = z.union([
   z.strictObject({ wornBy: idSchema }),
   z.strictObject({ playedOn: idSchema }),
   z.strictObject({ heldBy: idSchema }),
-  z.strictObject({ capturedBy: idSchema, location: idSchema, aboard: idSchema.optional() }),
+  /** A captive: aboard one of the captor's ships or facilities, or (with no host) at a location. */
+  z.strictObject({ capturedBy: idSchema, aboard: idSchema }),
+  z.strictObject({ capturedBy: idSchema, location: idSchema }),
 ]);
 export type SetupPosition = z.infer<typeof setupPositionSchema>;
 

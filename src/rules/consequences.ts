@@ -59,7 +59,7 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
     discard(
       draft,
       other,
-      holo && from.in === 'space' ? 'HOLO-DEATH-3' : 'GAME-DESTROY-1',
+      holo ? (from.in === 'space' ? 'HOLO-DEATH-3' : 'HOLO-DEATH-2') : 'GAME-DESTROY-1',
       `it was ${describeCarry(draft, other)} ${label(draft, id)}`,
     );
   }

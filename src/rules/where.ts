@@ -44,8 +44,10 @@ export function locationOf(table: Table, id: CardId): LocationId | undefined {
   switch (at.in) {
     case 'space':
     case 'planet':
-    case 'captured':
       return at.location;
+    case 'captured':
+      // Aboard a host, the captive is wherever the host is (it moves with it).
+      return at.host !== null ? locationOf(table, at.host) : at.location;
     case 'aboard':
       return locationOf(table, at.host);
     case 'worn':

@@ -60,6 +60,13 @@ export const capture: CommandRule<'capture'> = {
         isCaptured(table, command.card)
           ? forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is a captive already`)
           : undefined,
+      () =>
+        ['aboard', 'planet'].includes(table.board.cards[command.card]!.at.in)
+          ? undefined
+          : forbid(
+              'HOLO-CAPTURE-2',
+              `${label(table, command.card)} is neither aboard nor on a planet, where a capture could take it`,
+            ),
       () => {
         const to = command.to?.aboard;
         if (to === undefined) {
@@ -103,8 +110,12 @@ export const capture: CommandRule<'capture'> = {
       });
       return;
     }
-    const location = locationOf(draft, command.card)!;
-    draft.place(command.card, { in: 'captured', by: command.player, location, host });
+    draft.place(
+      command.card,
+      host !== null
+        ? { in: 'captured', by: command.player, host, location: null }
+        : { in: 'captured', by: command.player, host: null, location: locationOf(draft, command.card)! },
+    );
     const clause = holo && !emitter ? 'HOLO-CAPTURE-1' : 'HOLO-CAPTURE-2';
     draft.record({
       type: 'rule',

@@ -1,6 +1,13 @@
 import type { CardId, Position } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
-import { definitionOf, isHolographic, isPersonnelOrEquipment, isShipOrFacility, label } from '../cards.ts';
+import {
+  definitionOf,
+  hasEffect,
+  isHolographic,
+  isPersonnelOrEquipment,
+  isShipOrFacility,
+  label,
+} from '../cards.ts';
 import { deactivate } from '../consequences.ts';
 import { hasHoloProjectors, isLiveHologram, isStopped, isWearingEmitter } from '../holograms.ts';
 import { staffingShortfall } from '../staffing.ts';
@@ -197,11 +204,11 @@ export const leave: CommandRule<'leave'> = {
         return firstRefusal(
           () => requireCard(table, to.held, 'card that holds it'),
           () => requireInPlay(table, to.held),
-          // A Penalty Box or an Escape Pod holds personnel; a personnel, equipment, ship or facility does not.
+          // Only a card made to hold personnel (a Penalty Box, an Escape Pod) does.
           () =>
-            isPersonnelOrEquipment(table, to.held) || isShipOrFacility(table, to.held)
-              ? forbid('GAME-MOVE-1', `${label(table, to.held)} is not a card that holds personnel`)
-              : undefined,
+            hasEffect(table, to.held, 'holds-personnel')
+              ? undefined
+              : forbid('GAME-MOVE-1', `${label(table, to.held)} is not a card that holds personnel`),
         );
       },
     ),
