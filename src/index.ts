@@ -3,6 +3,8 @@
  * equipment first. Start a game with `createGame(setup, { seed })`, send it commands, read what
  * happened and why (every rule event and rejection names its clause).
  */
+
+export { battleMachine } from '../machines/battle.machine.ts';
 export {
   type AcceptedEvent,
   type GameEmitted,
@@ -10,10 +12,37 @@ export {
   hologramActorId,
 } from '../machines/game.machine.ts';
 export { hologramMachine } from '../machines/hologram.machine.ts';
+export { responseWindowMachine } from '../machines/response-window.machine.ts';
 export { CardLibrary, CardLibraryError } from './cards/library.ts';
-export { type CommandResult, createGame, Game, type GameActor, type GameOptions } from './game/game.ts';
+export {
+  type CommandResult,
+  createGame,
+  Game,
+  type GameActor,
+  type GameOptions,
+  type GameOrigin,
+} from './game/game.ts';
+export type { Awaiting, Policy, PolicyFunction, Situation } from './game/policies.ts';
+export {
+  replayGame,
+  restoreGame,
+  SAVE_FORMAT,
+  SAVE_VERSION,
+  type SavedGame,
+  SaveError,
+  saveGame,
+} from './game/save.ts';
 export { SetupError } from './game/setup-board.ts';
-export type { CardView, PlayerView } from './game/view.ts';
+export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
+export type {
+  BattleData,
+  BattleStep,
+  BattleView,
+  Group,
+  Pairing,
+  PairingRecord,
+  Side,
+} from './model/battle.ts';
 export type * from './model/board.ts';
 export {
   type CardDefinition,

@@ -13,7 +13,7 @@ import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
 import { type Awaiting, awaitingIn, choose, type Policy } from './policies.ts';
-import { gameInputFromSetup } from './setup-board.ts';
+import { gameInputFromSetup, SetupError } from './setup-board.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
 /** The answer to a command: carried out, with what happened; or refused, with why. */
@@ -49,6 +49,19 @@ export interface GameOptions {
 
 export type GameActor = Actor<typeof gameMachine>;
 
+/** Where a game comes from: its setup, seed and the client's own cards. With the command log, enough to replay it. */
+export interface GameOrigin {
+  readonly setup: unknown;
+  readonly seed: number;
+  readonly cards: readonly unknown[];
+}
+
+/** A game to resume instead of starting afresh: its persisted snapshot and the commands that led there. */
+export interface Resumption {
+  readonly snapshot: unknown;
+  readonly log: readonly Command[];
+}
+
 /**
  * A game: the game actor with a client's conveniences around it. `send` answers each command with
  * what happened or why not; the actor itself (`game.actor`) is there for clients that embed it
@@ -56,19 +69,33 @@ export type GameActor = Actor<typeof gameMachine>;
  */
 export class Game {
   readonly actor: GameActor;
+  /** The setup, seed and cards the game started from (a copy). */
+  readonly origin: GameOrigin;
   private collected: GameEmitted[] | null = null;
   private readonly policies = new Map<PlayerId, Policy>();
+  private readonly commandLog: Command[];
 
-  /** Starts a game from a setup (plain JSON, see the README); throws `SetupError` for a bad one. */
-  constructor(setup: unknown, options: GameOptions = {}) {
-    const input = gameInputFromSetup(setup, options.seed ?? 1, options.cards ?? []);
+  /**
+   * Starts a game from its origin (throws `SetupError` for a bad setup), or resumes one from a
+   * persisted snapshot. Clients use `createGame` and `restoreGame`.
+   */
+  constructor(origin: GameOrigin, options: GameOptions = {}, resume?: Resumption) {
+    const input = gameInputFromSetup(origin.setup, origin.seed, origin.cards);
+    this.origin = origin;
+    this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {
       input,
+      ...(resume ? { snapshot: resume.snapshot as never } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
     this.actor.on('*', (event) => this.collected?.push(event));
     this.actor.start();
     for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
+  }
+
+  /** Every command carried out so far, in order (the policies' too): with the origin, a replay. */
+  log(): readonly Command[] {
+    return this.commandLog;
   }
 
   /** Sets (or, with null, removes) the policy that answers for a player in battle. */
@@ -139,6 +166,8 @@ export class Game {
     if (rejection) return { ok: false, rejection };
     const accepted = collected.find((event): event is AcceptedEvent => event.type === 'accepted');
     if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
+    // A copy: the client may reuse its command object.
+    this.commandLog.push(JSON.parse(JSON.stringify(accepted.command)));
     return {
       ok: true,
       step: accepted.step,
@@ -222,7 +251,14 @@ export class Game {
   }
 }
 
-/** Starts a game from a setup and a seed. */
+/** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, options: GameOptions = {}): Game {
-  return new Game(setup, options);
+  // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
+  let copy: unknown;
+  try {
+    copy = setup === undefined ? undefined : JSON.parse(JSON.stringify(setup));
+  } catch {
+    throw new SetupError('a setup is plain JSON data (no cycles, functions or big integers)', '(setup)');
+  }
+  return new Game({ setup: copy, seed: options.seed ?? 1, cards: options.cards ?? [] }, options);
 }

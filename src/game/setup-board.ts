@@ -140,6 +140,7 @@ export function gameInputFromSetup(
       return seed && { state: seed.initial, deactivatedOnTurn: seed.deactivatedOnTurn };
     },
     battle: () => undefined,
+    step: 0,
   };
   setup.cards.forEach((card, i) => {
     checkPlacement(table, card, `cards.${i}`);

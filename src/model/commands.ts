@@ -9,6 +9,11 @@ import { idSchema } from './ids.ts';
 
 const player = idSchema;
 const card = idSchema;
+/**
+ * The game's step the client saw when it made the command (optional): a command made from a stale
+ * snapshot is refused rather than applied out of order (GAME-STEP-1).
+ */
+const step = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
 const byCard = z.string().min(1).max(120);
 
@@ -18,28 +23,29 @@ export type Place = z.infer<typeof placeSchema>;
 
 export const commandSchemas = {
   /** Report a personnel or equipment card from hand aboard one of your ships or facilities (HOLO-ACT-1). */
-  report: z.strictObject({ type: z.literal('report'), player, card, to: z.strictObject({ aboard: card }) }),
+  report: z.strictObject({ type: z.literal('report'), player, step, card, to: z.strictObject({ aboard: card }) }),
   /** Move or beam personnel and equipment to a ship, facility or planet at the same location. */
   move: z.strictObject({
     type: z.literal('move'),
     player,
+    step,
     cards: z.array(card).min(1).max(100),
     to: placeSchema,
   }),
   /** Place a Mobile Holo-Emitter on one of your Holo personnel present (HOLO-EMIT-1). */
-  wearEmitter: z.strictObject({ type: z.literal('wearEmitter'), player, emitter: card, hologram: card }),
+  wearEmitter: z.strictObject({ type: z.literal('wearEmitter'), player, step, emitter: card, hologram: card }),
   /** Remove a worn Mobile Holo-Emitter during your turn (CARD-EMITTER-1, HOLO-EMIT-2). */
-  removeEmitter: z.strictObject({ type: z.literal('removeEmitter'), player, emitter: card }),
+  removeEmitter: z.strictObject({ type: z.literal('removeEmitter'), player, step, emitter: card }),
   /** Activate a deactivated hologram with one of your unstopped personnel present (HOLO-ACT-2/3). */
-  activate: z.strictObject({ type: z.literal('activate'), player, hologram: card, by: card }),
+  activate: z.strictObject({ type: z.literal('activate'), player, step, hologram: card, by: card }),
   /** End your turn. */
-  endTurn: z.strictObject({ type: z.literal('endTurn'), player }),
+  endTurn: z.strictObject({ type: z.literal('endTurn'), player, step }),
   /** A card kills a personnel (HOLO-DEATH-1). */
-  kill: z.strictObject({ type: z.literal('kill'), player, card, by: byCard }),
+  kill: z.strictObject({ type: z.literal('kill'), player, step, card, by: byCard }),
   /** A card destroys an equipment, ship or facility (HOLO-DEATH-1, HOLO-DEATH-3). */
-  destroy: z.strictObject({ type: z.literal('destroy'), player, card, by: byCard }),
+  destroy: z.strictObject({ type: z.literal('destroy'), player, step, card, by: byCard }),
   /** A card discards a card in play (HOLO-DEATH-2). */
-  discard: z.strictObject({ type: z.literal('discard'), player, card, by: byCard }),
+  discard: z.strictObject({ type: z.literal('discard'), player, step, card, by: byCard }),
   /**
    * A dilemma or card requires a personnel to leave where it is: to board a ship or facility
    * (`aboard`), to the planet, or onto the card that holds it (`held`: Penalty Box, Escape Pod).
@@ -48,6 +54,7 @@ export const commandSchemas = {
   leave: z.strictObject({
     type: z.literal('leave'),
     player,
+    step,
     card,
     by: byCard,
     to: z.union([placeSchema, z.strictObject({ held: card })]),
@@ -56,6 +63,7 @@ export const commandSchemas = {
   capture: z.strictObject({
     type: z.literal('capture'),
     player,
+    step,
     card,
     by: byCard,
     to: z.strictObject({ aboard: card }).optional(),
@@ -67,22 +75,24 @@ export const commandSchemas = {
   select: z.strictObject({
     type: z.literal('select'),
     player,
+    step,
     purpose: z.enum(['assimilation', 'abduction']),
     among: z.array(card).min(1).max(100),
     pick: card.optional(),
     by: byCard,
   }),
   /** Add the Holo icon to one of your personnel (Holoprogram: 221B Baker Street). */
-  addHoloIcon: z.strictObject({ type: z.literal('addHoloIcon'), player, card, by: byCard }),
+  addHoloIcon: z.strictObject({ type: z.literal('addHoloIcon'), player, step, card, by: byCard }),
   /** Change the affiliation mode of one of your multi-affiliation cards during your turn. */
   changeAffiliation: z.strictObject({
     type: z.literal('changeAffiliation'),
     player,
+    step,
     card,
     to: z.string().min(1).max(60),
   }),
   /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
-  moveShip: z.strictObject({ type: z.literal('moveShip'), player, ship: card, to: idSchema }),
+  moveShip: z.strictObject({ type: z.literal('moveShip'), player, step, ship: card, to: idSchema }),
   /**
    * BATTLE-1: your Away Team (on a planet) or crew (aboard a ship or facility) attacks your opponent's
    * at the same location. `attackers` and `defenders` say where each group is.
@@ -90,11 +100,12 @@ export const commandSchemas = {
   attack: z.strictObject({
     type: z.literal('attack'),
     player,
+    step,
     attackers: placeSchema,
     defenders: placeSchema,
   }),
   /** Decline to respond in the open response window (two passes in a row close it). */
-  pass: z.strictObject({ type: z.literal('pass'), player }),
+  pass: z.strictObject({ type: z.literal('pass'), player, step }),
   /**
    * Respond in the open response window with a card: an interrupt or equipment from hand, or a card in
    * play. Emergency Transporter Armbands name the `personnel` to beam and where `to`.
@@ -102,6 +113,7 @@ export const commandSchemas = {
   respond: z.strictObject({
     type: z.literal('respond'),
     player,
+    step,
     card,
     personnel: z.array(card).min(1).max(100).optional(),
     to: placeSchema.optional(),
@@ -110,6 +122,7 @@ export const commandSchemas = {
   decide: z.strictObject({
     type: z.literal('decide'),
     player,
+    step,
     outcome: z.enum(['stun', 'mortally-wound', 'none']),
   }),
 } as const;

@@ -87,7 +87,9 @@ export type RejectionCode =
   /** The rules forbid it now; `clause` says which. */
   | 'forbidden'
   /** The engine is in a state where this command has no meaning (the game is over, a step awaits). */
-  | 'not-now';
+  | 'not-now'
+  /** Made from a stale snapshot: the game has moved on since the step the command names (GAME-STEP-1). */
+  | 'stale';
 
 /** A refused command. The game's state is exactly what it was before the command. */
 export interface Rejection {

@@ -38,6 +38,7 @@ export interface Resolution {
 export class Draft implements Table {
   board: Board;
   readonly library: CardLibrary;
+  readonly step: number;
   random: RandomState;
   private readonly base: Table;
   private cards: Record<CardId, CardInstance> | null = null;
@@ -51,6 +52,7 @@ export class Draft implements Table {
     this.base = table;
     this.board = table.board;
     this.library = table.library;
+    this.step = table.step;
     this.random = random;
   }
 

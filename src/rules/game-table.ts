@@ -11,6 +11,7 @@ export interface TableSource {
   readonly customCards: readonly CardDefinitionInput[];
   readonly holograms: Readonly<Record<CardId, HologramReader>>;
   readonly battle: BattleReader | null;
+  readonly step: number;
 }
 
 /** The part of a battle actor the rules read: its snapshot, with the response window it may have open. */
@@ -47,6 +48,7 @@ export function tableOf(source: TableSource): Table {
   return {
     board: source.board,
     library: libraryFor(source.customCards),
+    step: source.step,
     hologram(card: CardId): HologramView | undefined {
       const ref = Object.hasOwn(source.holograms, card) ? source.holograms[card] : undefined;
       if (!ref) return undefined;

@@ -20,6 +20,8 @@ export interface HologramView {
 export interface Table {
   readonly board: Board;
   readonly library: CardLibrary;
+  /** How many commands the game has carried out (GAME-STEP-1). */
+  readonly step: number;
   hologram(card: CardId): HologramView | undefined;
   /** The battle running now, if any (its actor owns its step and data). */
   battle(): BattleView | undefined;

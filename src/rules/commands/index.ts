@@ -98,10 +98,18 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
   const command = parsed.data;
   const refusal =
     requirePlayer(table, command.player) ??
+    requireCurrentStep(table, command) ??
     requireBattleTiming(table, command) ??
     (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(table, command as CommandOf<CommandType>);
   if (refusal) return { rejection: { type: 'rejected', ...refusal, command } };
   return { command };
+}
+
+/** GAME-STEP-1: a command made at another step than the game's is refused. */
+function requireCurrentStep(table: Table, command: Command): Refusal | undefined {
+  return command.step === undefined || command.step === table.step
+    ? undefined
+    : refuse('stale', 'GAME-STEP-1', `the command was made at step ${command.step}, but the game is at step ${table.step}`);
 }
 
 /** The commands of a running battle; every other command waits until it is over (GAME-BATTLE-1). */

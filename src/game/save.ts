@@ -1,0 +1,156 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { Command } from '../model/commands.ts';
+import { commandSchema } from '../model/commands.ts';
+import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
+import { SetupError } from './setup-board.ts';
+
+/**
+ * Saving, restoring and replaying games. A save is JSON: the game's origin (setup, seed, the client's
+ * cards), every command carried out, and the XState persisted snapshot (hologram actors, the running
+ * battle and its response window, the random generator's state), with a format version and a checksum.
+ */
+
+export const SAVE_FORMAT = 'stccg-rules/save';
+export const SAVE_VERSION = 1;
+
+export interface SavedGame {
+  readonly format: typeof SAVE_FORMAT;
+  readonly version: number;
+  readonly origin: GameOrigin;
+  readonly log: readonly Command[];
+  readonly snapshot: unknown;
+  /** sha256 of the rest, so that a damaged save is refused rather than half-loaded. */
+  readonly checksum: string;
+}
+
+/** A save that cannot be restored, or a log that cannot be replayed; `reason` says which check failed. */
+export class SaveError extends Error {
+  override readonly name = 'SaveError';
+  constructor(
+    message: string,
+    readonly reason:
+      | 'not-a-save'
+      | 'unknown-version'
+      | 'damaged'
+      | 'bad-setup'
+      | 'refused-command'
+      | 'not-restorable',
+  ) {
+    super(message);
+  }
+}
+
+function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
+  return createHash('sha256')
+    .update(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]))
+    .digest('hex');
+}
+
+/** The game now, as a save (plain JSON). */
+export function saveGame(game: Game): SavedGame {
+  const body = {
+    format: SAVE_FORMAT,
+    version: SAVE_VERSION,
+    origin: game.origin,
+    log: game.log(),
+    snapshot: game.persistedSnapshot(),
+  } as const;
+  // Through JSON once, so the checksum is of exactly what a file would hold.
+  const plain = JSON.parse(JSON.stringify(body)) as Omit<SavedGame, 'checksum'>;
+  return { ...plain, checksum: checksumOf(plain) };
+}
+
+const saveSchema = z.object({
+  format: z.literal(SAVE_FORMAT),
+  version: z.number().int(),
+  origin: z.object({ setup: z.unknown(), seed: z.number().int(), cards: z.array(z.unknown()) }),
+  log: z.array(z.unknown()),
+  snapshot: z.record(z.string(), z.unknown()),
+  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/**
+ * A saved game, running again exactly where it stopped. Refuses (with `SaveError`) a save of an unknown
+ * format or version, one whose checksum does not match, and one the engine cannot run: never a
+ * half-loaded game.
+ */
+export function restoreGame(saved: unknown, options: Omit<GameOptions, 'seed' | 'cards'> = {}): Game {
+  const parsed = saveSchema.safeParse(saved);
+  if (!parsed.success) {
+    const version = (saved as { version?: unknown } | null)?.version;
+    if (
+      (saved as { format?: unknown } | null)?.format === SAVE_FORMAT &&
+      typeof version === 'number' &&
+      version !== SAVE_VERSION
+    ) {
+      throw new SaveError(
+        `save format version ${version} is not known (this engine reads version ${SAVE_VERSION})`,
+        'unknown-version',
+      );
+    }
+    const issue = parsed.error.issues[0]!;
+    throw new SaveError(
+      `not a saved game: ${issue.path.join('.') || '(save)'}: ${issue.message}`,
+      'not-a-save',
+    );
+  }
+  const save = parsed.data;
+  if (save.version !== SAVE_VERSION) {
+    throw new SaveError(
+      `save format version ${save.version} is not known (this engine reads version ${SAVE_VERSION})`,
+      'unknown-version',
+    );
+  }
+  const { checksum, ...body } = save;
+  if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {
+    throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
+  }
+  const log = parseLog(save.log);
+  let game: Game;
+  try {
+    game = new Game(save.origin, options, { snapshot: save.snapshot, log });
+  } catch (error) {
+    if (error instanceof SetupError)
+      throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
+    throw new SaveError(`the save cannot be restored: ${(error as Error).message}`, 'not-restorable');
+  }
+  const status = game.actor.getSnapshot().status;
+  if (status !== 'active') {
+    game.stop();
+    throw new SaveError(`the save cannot be restored: the game actor is ${status}`, 'not-restorable');
+  }
+  return game;
+}
+
+function parseLog(log: readonly unknown[]): Command[] {
+  return log.map((entry, i) => {
+    const command = commandSchema.safeParse(entry);
+    if (!command.success) throw new SaveError(`log entry ${i} is not a command`, 'damaged');
+    return command.data;
+  });
+}
+
+/**
+ * Plays a game again from its origin and command log, without policies (the log holds the commands
+ * the policies sent). The same origin and log give the very same game. Throws `SaveError` if a logged
+ * command is refused (the log does not belong to that origin).
+ */
+export function replayGame(
+  origin: GameOrigin,
+  log: readonly unknown[],
+  options: Omit<GameOptions, 'seed' | 'cards' | 'policies'> = {},
+): Game {
+  const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
+  parseLog(log).forEach((command, i) => {
+    const result = game.send(command);
+    if (!result.ok) {
+      game.stop();
+      throw new SaveError(
+        `log entry ${i} (${command.type}) is refused on replay: ${result.rejection.message}`,
+        'refused-command',
+      );
+    }
+  });
+  return game;
+}
