@@ -258,7 +258,7 @@ export function createGame(setup: unknown, options: GameOptions = {}): Game {
   try {
     copy = setup === undefined ? undefined : JSON.parse(JSON.stringify(setup));
   } catch {
-    throw new SetupError('a setup is plain JSON data (no cycles, functions or big integers)', '(setup)');
+    throw new SetupError('a setup is plain JSON data (no cycles, functions, big integers or runaway nesting)', '(setup)');
   }
   return new Game({ setup: copy, seed: options.seed ?? 1, cards: options.cards ?? [] }, options);
 }
