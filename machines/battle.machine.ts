@@ -37,6 +37,8 @@ export type BattleEvent =
   | { type: 'PILES_FORMED'; attacker: CardId[]; defender: CardId[] }
   /** BATTLE-4a/b/c: how the pairing ended. */
   | { type: 'DECIDED'; record: PairingRecord }
+  /** BATTLE-4d: the cards left face up have been announced. */
+  | { type: 'FACE_UP_ANNOUNCED' }
   /** A personnel leaves the battle (Emergency Transporter Armbands). */
   | { type: 'LEFT_BATTLE'; card: CardId }
   /** Android Headlock: this personnel engages the next adversary. */
@@ -52,6 +54,7 @@ export type BattleEvent =
 export type BattleRequest =
   | { type: 'battle.formPiles' }
   | { type: 'battle.turnedOver' }
+  | { type: 'battle.pilesRanOut' }
   | { type: 'battle.awaitDecision' }
   | { type: 'battle.determineWinner' }
   | { type: 'battle.aftermath' };
@@ -76,6 +79,7 @@ export const battleMachine = setup({
     forwardToWindow: sendTo('window', ({ event }) => event),
     askToFormPiles: sendParent({ type: 'battle.formPiles' }),
     announceTurnOver: sendParent({ type: 'battle.turnedOver' }),
+    announceFaceUp: sendParent({ type: 'battle.pilesRanOut' }),
     askForDecision: sendParent({ type: 'battle.awaitDecision' }),
     askToDetermineWinner: sendParent({ type: 'battle.determineWinner' }),
     askForAftermath: sendParent({ type: 'battle.aftermath' }),
@@ -218,8 +222,8 @@ export const battleMachine = setup({
     },
     /** BATTLE-4d */
     pilesRanOut: {
-      entry: 'turnRestFaceUp',
-      always: 'beforeWinner',
+      entry: ['turnRestFaceUp', 'announceFaceUp'],
+      on: { FACE_UP_ANNOUNCED: 'beforeWinner' },
     },
     /** Responses "before the winner is determined" (Emergency Transporter Armbands); the defender first. */
     beforeWinner: {

@@ -6,6 +6,7 @@ import type { Command } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import {
   aftermath,
+  announceFaceUp,
   announcePairing,
   awaitDecision,
   determineWinner,
@@ -121,6 +122,7 @@ const gameSetup = setup({
     battleIsFormingPiles: battleAt('formingPiles'),
     battleIsEngaged: battleAt('engaged'),
     battleIsDeciding: battleAt('deciding'),
+    pilesHaveRunOut: battleAt('pilesRanOut'),
     battleIsDeterminingWinner: battleAt('determiningWinner'),
     battleIsInAftermath: battleAt('aftermath'),
   },
@@ -222,6 +224,7 @@ export const gameMachine = gameSetup
       formCombatPiles: battleStep(formCombatPiles),
       announcePairing: battleStep(announcePairing),
       settleOrAwaitDecision: battleStep(awaitDecision),
+      turnRestFaceUp: battleStep(announceFaceUp),
       determineWinner: battleStep(determineWinner),
       carryOutAftermath: battleStep(aftermath),
       closeBattle: gameSetup.enqueueActions(({ context, event, enqueue }) => {
@@ -289,6 +292,7 @@ export const gameMachine = gameSetup
           'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
           'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },
           'battle.awaitDecision': { guard: 'battleIsDeciding', actions: 'settleOrAwaitDecision' },
+          'battle.pilesRanOut': { guard: 'pilesHaveRunOut', actions: 'turnRestFaceUp' },
           'battle.determineWinner': { guard: 'battleIsDeterminingWinner', actions: 'determineWinner' },
           'battle.aftermath': { guard: 'battleIsInAftermath', actions: 'carryOutAftermath' },
           'xstate.done.actor.battle': { target: 'playing', actions: 'closeBattle' },

@@ -74,7 +74,10 @@ describe('the card library', () => {
     const setup = tableWith([
       { id: 'vic', card: 'Vic Fontaine', owner: ALICE, at: { aboard: 'enterprise' } },
     ]);
-    expect(createGame(setup, { cards: [vic] }).hologramState('vic')).toBe('deactivated');
+    const game = createGame(setup, { cards: [vic] });
+    expect(game.hologramState('vic')).toBe('deactivated');
+    // The game actor knows the card too: the rules read it when a command names it.
+    expect(game.send({ type: 'kill', player: 'bob', card: 'vic', by: 'a card' }).ok).toBe(true);
     expect(() => createGame(setup)).toThrow(/unknown card "Vic Fontaine"/);
     expect(() => createGame(setup, { cards: [{ ...vic, strength: -1 }] })).toThrow(/cards\.0\.strength/);
   });

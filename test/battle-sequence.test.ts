@@ -201,6 +201,11 @@ describe('BATTLE-3 and BATTLE-4d: combat piles', () => {
       onPlanet('bob', 'd1', 'Fighter 5'),
     ]);
     accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    closeWindow(game);
+    const events = accept(game, { type: 'decide', player: game.awaiting()!.player, outcome: 'none' });
+    expect(events.find((e) => e.kind === 'face-up')).toMatchObject({ clause: 'BATTLE-4d' });
+    expect((events.find((e) => e.kind === 'face-up') as { cards: string[] }).cards).toHaveLength(2);
     playOut(game, () => 'none');
     const record = game.lastBattle()!;
     expect(record.pairings).toHaveLength(1);
@@ -276,6 +281,17 @@ describe('BATTLE-5 and BATTLE-5a: the winner', () => {
       kills.add(game.lastBattle()!.killed!);
     }
     expect(kills).toEqual(new Set(['d', 'sick', 'hurt']));
+  });
+
+  it('BATTLE-5a: when every opposing personnel is mortally wounded already, the winner kills no one more', () => {
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 17'), onPlanet('bob', 'd', 'Fighter 3')]);
+    accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    closeWindow(game);
+    accept(game, { type: 'decide', player: 'alice', outcome: 'mortally-wound' });
+    closeWindow(game);
+    expect(game.lastBattle()).toMatchObject({ winner: 'alice', killed: null });
+    expect(game.discardPile('bob')).toEqual(['d']); // dead of the wound (BATTLE-6), not killed by the winner
   });
 
   it('BATTLE-5a: equal totals: no one wins or loses, no one is killed', () => {

@@ -188,7 +188,7 @@ export function gameInputFromSetup(
   }
   return {
     board,
-    customCards: setup.cardDefinitions ?? [],
+    customCards,
     random: seedRandom(seed),
     holograms: [...seeds.values()],
   };

@@ -61,6 +61,22 @@ export function announcePairing(draft: Draft, battle: BattleView): void {
   });
 }
 
+/** BATTLE-4d: one pile has run out (or both); the cards left in the other are turned face up. */
+export function announceFaceUp(draft: Draft, battle: BattleView): void {
+  const cards = battle.data.faceUp;
+  draft.record({
+    type: 'rule',
+    kind: 'face-up',
+    clause: 'BATTLE-4d',
+    cards: [...cards],
+    message:
+      cards.length === 0
+        ? 'BATTLE-4d: both combat piles ran out together'
+        : `BATTLE-4d: a combat pile ran out; the cards left in the other are turned face up: ${cards.map((id) => label(draft, id)).join(', ')}`,
+  });
+  draft.tellBattle({ type: 'FACE_UP_ANNOUNCED' });
+}
+
 /** Records how a pairing ended, on the board and in the battle. */
 export function settlePairing(
   draft: Draft,
@@ -178,15 +194,18 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed: null });
     return;
   }
+  const candidates = killCandidates(draft, data, winningSide === 'attacker' ? 'defender' : 'attacker');
   draft.record({
     type: 'rule',
     kind: 'battle-won',
     clause: 'BATTLE-5a',
     winner,
-    kills: true,
-    message: `BATTLE-5a: ${winner} wins and kills one opposing personnel (random selection, stunned and disabled included)`,
+    kills: candidates.length > 0,
+    message:
+      candidates.length > 0
+        ? `BATTLE-5a: ${winner} wins and kills one opposing personnel (random selection, stunned and disabled included)`
+        : `BATTLE-5a: ${winner} wins; every opposing personnel is mortally wounded already, so none is killed now`,
   });
-  const candidates = killCandidates(draft, data, winningSide === 'attacker' ? 'defender' : 'attacker');
   let killed: CardId | null = null;
   if (candidates.length > 0) {
     killed = candidates[draft.randomInt(0, candidates.length - 1)]!;

@@ -4,7 +4,15 @@ import { deactivate } from '../consequences.ts';
 import { isLiveHologram, isWearingEmitter } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import { isCaptured, locationOf } from '../where.ts';
-import { firstRefusal, forbid, requireCard, requireInPlay, requireOwn, requirePlayer } from './refusal.ts';
+import {
+  firstRefusal,
+  forbid,
+  refuse,
+  requireCard,
+  requireInPlay,
+  requireOwn,
+  requirePlayer,
+} from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 
 /** The captor's ships and facilities at the captive's location, by id. */
@@ -71,7 +79,8 @@ export const capture: CommandRule<'capture'> = {
         const to = command.to?.aboard;
         if (to === undefined) {
           return captorHostsAt(table, command.player, command.card).length > 1
-            ? forbid(
+            ? refuse(
+                'malformed',
                 'GAME-INPUT-1',
                 `${command.player} has several ships or facilities there: name one in "to"`,
               )
