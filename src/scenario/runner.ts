@@ -1,0 +1,294 @@
+import { createGame, type Game, type GameOptions } from '../game/game.ts';
+import { SetupError } from '../game/setup-board.ts';
+import type { Command } from '../model/commands.ts';
+import type { RuleEvent } from '../model/events.ts';
+import { checkExpectation, type Difference } from './expectations.ts';
+import { loadScenario, type ScenarioError, scenarioFiles } from './load.ts';
+import type { DoStep, EventMatcher, ExpectStep, RejectStep, Scenario, Step, StepKind } from './schema.ts';
+import { commandInWords, expectationInWords, matcherInWords } from './words.ts';
+
+/**
+ * The scenario runner: plays each scenario on a fresh game and says, step by step, whether the engine
+ * and the ruling agree. It returns plain result objects (the `stccg run` command prints them, as text
+ * or JSON); it prints nothing itself.
+ */
+
+export type StepStatus = 'passed' | 'failed' | 'not-run';
+
+export interface StepResult {
+  /** The step's place in the file's `steps`, counting from 0. */
+  readonly index: number;
+  readonly kind: StepKind;
+  /** The step in words: its `say`, or its command or checks. */
+  readonly description: string;
+  readonly status: StepStatus;
+  /** What the engine said: the messages of the rule events a command caused, or its rejection. */
+  readonly said: readonly string[];
+  /** For a failed step: where the engine and the ruling differ. */
+  readonly differences: readonly Difference[];
+  /** For a failed step: the last rule events that led there, each naming its clause. */
+  readonly ledThere: readonly string[];
+}
+
+export interface ScenarioResult {
+  readonly file: string;
+  readonly status: 'passed' | 'failed' | 'malformed';
+  readonly title: string | null;
+  readonly answer: string | null;
+  readonly clauses: readonly string[];
+  readonly steps: readonly StepResult[];
+  /** For a malformed file, or a setup the engine refuses: why nothing ran. */
+  readonly error: ScenarioError | null;
+}
+
+export interface RunSummary {
+  readonly passed: boolean;
+  readonly files: number;
+  readonly steps: Readonly<Record<StepStatus, number>>;
+  readonly malformed: number;
+  readonly scenarios: readonly ScenarioResult[];
+}
+
+export interface RunOptions {
+  /** XState's inspection observer for the scenario's game (a trace recorder plugs in here). */
+  readonly inspect?: GameOptions['inspect'];
+  /** How many rule events to show before a failure (default 6). */
+  readonly eventsBeforeFailure?: number;
+}
+
+export interface RunPathsOptions extends Omit<RunOptions, 'inspect'> {
+  /** An inspection observer for each scenario's game, if any. */
+  readonly inspectorFor?: (file: string, scenario: Scenario) => GameOptions['inspect'] | undefined;
+}
+
+/** Runs every scenario file named (folders walked); malformed files are reported and run nothing. */
+export function runPaths(paths: readonly string[], options: RunPathsOptions = {}): RunSummary {
+  const { files, errors } = scenarioFiles(paths);
+  const scenarios: ScenarioResult[] = errors.map((error) => malformed(error));
+  for (const file of files) {
+    const loaded = loadScenario(file);
+    if (!loaded.ok) {
+      scenarios.push(malformed(loaded.error));
+      continue;
+    }
+    const inspect = options.inspectorFor?.(file, loaded.scenario);
+    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(inspect ? { inspect } : {}) }));
+  }
+  return summarise(scenarios);
+}
+
+/** Runs one checked scenario on a fresh game. */
+export function runScenario(scenario: Scenario, file: string, options: RunOptions = {}): ScenarioResult {
+  const about = {
+    file,
+    title: scenario.title,
+    answer: scenario.answer ?? null,
+    clauses: scenario.clauses,
+  };
+  let game: Game;
+  try {
+    game = createGame(scenario.setup, {
+      seed: scenario.seed,
+      cards: scenario.cards ?? [],
+      policies: scenario.policies ?? {},
+      ...(options.inspect ? { inspect: options.inspect } : {}),
+    });
+  } catch (error) {
+    // A setup the schema accepts may still break a rule (an active hologram where it cannot be).
+    const refusal =
+      error instanceof SetupError
+        ? {
+            path: `setup.${error.path}`,
+            why: `(${error.clause}): ${error.message.slice(error.path.length + 2)}`,
+          }
+        : { path: 'setup', why: `(it threw: ${error instanceof Error ? error.message : String(error)})` };
+    const expected = `a setup the engine accepts ${refusal.why}`;
+    return { ...about, status: 'malformed', steps: [], error: { file, path: refusal.path, expected } };
+  }
+  // The actor's own error, should the engine fail: observed here so that it becomes a failed step
+  // with its message, instead of XState rethrowing it later as an unhandled error.
+  const engine: EngineFailure = { error: null };
+  game.actor.subscribe({ error: (error) => (engine.error = error) });
+  try {
+    const steps = playSteps(game, scenario.steps, options.eventsBeforeFailure ?? 6, engine);
+    const status = steps.every((step) => step.status === 'passed') ? 'passed' : 'failed';
+    return { ...about, status, steps, error: null };
+  } finally {
+    game.stop();
+  }
+}
+
+export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
+  const steps: Record<StepStatus, number> = { passed: 0, failed: 0, 'not-run': 0 };
+  for (const scenario of scenarios) for (const step of scenario.steps) steps[step.status]++;
+  const malformedCount = scenarios.filter((s) => s.status === 'malformed').length;
+  return {
+    passed: scenarios.length > 0 && scenarios.every((s) => s.status === 'passed'),
+    files: scenarios.length,
+    steps,
+    malformed: malformedCount,
+    scenarios,
+  };
+}
+
+function malformed(error: ScenarioError): ScenarioResult {
+  return { file: error.file, status: 'malformed', title: null, answer: null, clauses: [], steps: [], error };
+}
+
+/** What one step found, before it is numbered and given its place in the history. */
+interface Outcome {
+  readonly said: readonly string[];
+  readonly differences: readonly Difference[];
+  /** The game no longer follows the ruling (a command went otherwise): later steps would mislead. */
+  readonly derailed: boolean;
+}
+
+/** The game actor's error, if the engine failed. */
+interface EngineFailure {
+  error: unknown;
+}
+
+function playSteps(
+  game: Game,
+  steps: readonly Step[],
+  eventsBeforeFailure: number,
+  engine: EngineFailure,
+): StepResult[] {
+  const history: RuleEvent[] = [];
+  let derailed = false;
+  return steps.map((step, index) => {
+    const kind = kindOf(step);
+    const description = step.say ?? stepInWords(step);
+    if (derailed)
+      return { index, kind, description, status: 'not-run', said: [], differences: [], ledThere: [] };
+    const outcome = play(game, step, history, engine);
+    derailed = outcome.derailed;
+    const failed = outcome.differences.length > 0;
+    return {
+      index,
+      kind,
+      description,
+      status: failed ? 'failed' : 'passed',
+      said: outcome.said,
+      differences: outcome.differences,
+      ledThere: failed ? history.slice(-eventsBeforeFailure).map((event) => event.message) : [],
+    };
+  });
+}
+
+/**
+ * One step. The engine promises never to throw, but should it (an engine bug), the step fails with
+ * what it threw, rather than the runner (and a judge's whole run) stopping with a stack trace.
+ */
+function play(game: Game, step: Step, history: RuleEvent[], engine: EngineFailure): Outcome {
+  try {
+    if ('do' in step) return playDo(game, step, history);
+    if ('reject' in step) return playReject(game, step, history);
+    return playExpect(game, step);
+  } catch (thrown) {
+    const error = engine.error ?? thrown;
+    const message = error instanceof Error ? error.message : String(error);
+    const actual = `the engine failed: ${message.replace(/\s*\n\s*/g, ' ')}`;
+    return {
+      said: [actual],
+      differences: [{ path: kindOf(step), expected: 'an answer', actual }],
+      derailed: true,
+    };
+  }
+}
+
+function kindOf(step: Step): StepKind {
+  return 'do' in step ? 'do' : 'reject' in step ? 'reject' : 'expect';
+}
+
+function stepInWords(step: Step): string {
+  if ('do' in step) return commandInWords(step.do);
+  if ('reject' in step)
+    return `${commandInWords(step.reject)}: refused${step.clause ? ` (${step.clause})` : ''}`;
+  return `expect ${expectationInWords(step.expect)}`;
+}
+
+function playDo(game: Game, step: DoStep, history: RuleEvent[]): Outcome {
+  const result = game.send(step.do satisfies Command);
+  if (!result.ok) {
+    const refusal = `refused (${result.rejection.code}): ${result.rejection.message}`;
+    return {
+      said: [refusal],
+      differences: [{ path: 'do', expected: 'accepted', actual: refusal }],
+      derailed: true,
+    };
+  }
+  history.push(...result.events);
+  const differences: Difference[] = [];
+  if (result.policyRejection)
+    differences.push({ path: 'policies', expected: 'accepted', actual: result.policyRejection.message });
+  const events = result.events;
+  let from = 0;
+  step.emits?.forEach((matcher, i) => {
+    const found = events.findIndex((event, j) => j >= from && matches(event, matcher));
+    if (found >= 0) from = found + 1;
+    else differences.push({ path: `emits.${i}`, expected: matcherInWords(matcher), actual: cited(events) });
+  });
+  step.doesNotEmit?.forEach((matcher, i) => {
+    const found = events.find((event) => matches(event, matcher));
+    if (found)
+      differences.push({
+        path: `doesNotEmit.${i}`,
+        expected: `no ${matcherInWords(matcher)}`,
+        actual: found.message,
+      });
+  });
+  return { said: events.map((event) => event.message), differences, derailed: false };
+}
+
+function playReject(game: Game, step: RejectStep, history: RuleEvent[]): Outcome {
+  const result = game.send(step.reject satisfies Command);
+  if (result.ok) {
+    history.push(...result.events);
+    const expected = `refused${step.clause ? ` citing ${step.clause}` : ''}`;
+    const actual = `accepted: ${result.events.map((event) => event.message).join(' | ') || 'no rule events'}`;
+    return { said: [actual], differences: [{ path: 'reject', expected, actual }], derailed: true };
+  }
+  const rejection = result.rejection;
+  const differences: Difference[] = [];
+  if (step.clause && rejection.clause !== step.clause)
+    differences.push({ path: 'clause', expected: step.clause, actual: rejection.clause });
+  if (step.code && rejection.code !== step.code)
+    differences.push({ path: 'code', expected: step.code, actual: rejection.code });
+  if (step.message && !rejection.message.includes(step.message))
+    differences.push({
+      path: 'message',
+      expected: `a message containing "${step.message}"`,
+      actual: rejection.message,
+    });
+  return { said: [`refused (${rejection.code}): ${rejection.message}`], differences, derailed: false };
+}
+
+function playExpect(game: Game, step: ExpectStep): Outcome {
+  return { said: [], differences: checkExpectation(game, step.expect), derailed: false };
+}
+
+/** The cards a rule event is about: its card, hologram, emitter or ship (an emitter event names two). */
+const SUBJECTS = ['card', 'hologram', 'emitter', 'ship'] as const;
+
+function subjectsOf(event: RuleEvent): string[] {
+  const facts = event as unknown as Record<string, unknown>;
+  return SUBJECTS.flatMap((key) => (typeof facts[key] === 'string' ? [facts[key]] : []));
+}
+
+function matches(event: RuleEvent, matcher: EventMatcher): boolean {
+  return (
+    (matcher.kind === undefined || event.kind === matcher.kind) &&
+    (matcher.clause === undefined || event.clause === matcher.clause) &&
+    (matcher.card === undefined || subjectsOf(event).includes(matcher.card)) &&
+    (matcher.message === undefined || event.message.includes(matcher.message))
+  );
+}
+
+/** The events, as `kind (clause) about card`, for a difference. */
+function cited(events: readonly RuleEvent[]): string[] {
+  return events.map((event) => {
+    const subjects = subjectsOf(event);
+    return `${event.kind} (${event.clause})${subjects.length ? ` about ${subjects.join(' and ')}` : ''}`;
+  });
+}
