@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { runDemo } from '../demo/demo.ts';
+import { DEFAULT_DEMO_TRACE, runWatchedDemo } from '../debug/watch-demo.ts';
 import { register as registerCharts } from './charts.ts';
 import { register as registerOdds } from './odds.ts';
 import { register as registerReplay } from './replay.ts';
@@ -17,8 +17,18 @@ export async function main(argv: readonly string[]): Promise<number> {
     .command('demo')
     .description('narrate a short game with holograms, on built-in data, each line with its clause')
     .option('--seed <n>', 'seed of the random generator', (value) => Number.parseInt(value, 10), 1)
-    .action((options: { seed: number }) => {
-      runDemo((line) => process.stdout.write(`${line}\n`), options.seed);
+    .option('--trace [file]', `record the battle as a JSON Lines trace (default ${DEFAULT_DEMO_TRACE})`)
+    .option('--stately', "also send the battle to Stately's inspector (needs a connection to stately.ai)")
+    .action(async (options: { seed: number; trace?: string | boolean; stately?: boolean }) => {
+      try {
+        await runWatchedDemo(options, {
+          write: (line) => process.stdout.write(`${line}\n`),
+          note: (line) => process.stderr.write(`${line}\n`),
+        });
+      } catch (error) {
+        process.stderr.write(`stccg demo: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      }
     });
 
   // Each further command lives in its own module: scenarios (run), replays, statechart pictures,

@@ -1,4 +1,51 @@
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { serveFile } from '../debug/serve.ts';
+import { parseTrace } from '../debug/trace-records.ts';
+import { writeViewer } from '../debug/viewer.ts';
 
-/** Adds the `stccg view` command to the program (being built; see the issues). */
-export function register(_program: Command): void {}
+/**
+ * Adds `stccg view TRACE.jsonl [--out FILE] [--open]`: the trace viewer, one self-contained HTML
+ * page; with `--open`, served on 127.0.0.1 until Ctrl-C.
+ */
+export function register(program: Command): void {
+  program
+    .command('view')
+    .description(
+      'write the trace viewer: one self-contained HTML page (statecharts, timeline, board, clauses)',
+    )
+    .argument('<trace>', 'a JSON Lines trace (stccg demo --trace, or a recorder of your own)')
+    .option('--out <file>', 'the page to write (default: the trace file name with .html)')
+    .option('--open', 'also serve the page on 127.0.0.1 (a free port) and print its address; Ctrl-C stops')
+    .action(async (tracePath: string, options: { out?: string; open?: boolean }) => {
+      const out = options.out ?? htmlPathFor(tracePath);
+      try {
+        const trace = parseTrace(await readFile(tracePath, 'utf8'));
+        await writeViewer(trace, out);
+        process.stdout.write(`${out} (${trace.records.length} records)\n`);
+      } catch (error) {
+        process.stderr.write(
+          `stccg view: ${tracePath}: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+        process.exitCode = 1;
+        return;
+      }
+      if (options.open) await serveUntilInterrupted(out);
+    });
+}
+
+/** `trace.jsonl` → `trace.html`. */
+export function htmlPathFor(tracePath: string): string {
+  return `${tracePath.replace(/\.jsonl?$/i, '')}.html`;
+}
+
+async function serveUntilInterrupted(page: string): Promise<void> {
+  const served = await serveFile(page);
+  process.stdout.write(`serving ${page} at ${served.url} (Ctrl-C to stop)\n`);
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => {
+      served.close().then(resolve, resolve);
+    });
+  });
+  process.stdout.write('stopped\n');
+}

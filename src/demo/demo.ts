@@ -1,4 +1,5 @@
-import { createGame } from '../game/game.ts';
+import type { InspectionEvent } from 'xstate';
+import { createGame, type Game } from '../game/game.ts';
 import { choose, type PolicyFunction } from '../game/policies.ts';
 import type { Command } from '../model/commands.ts';
 import { DEMO_BATTLE_SETUP, DEMO_SETUP } from './demo-setup.ts';
@@ -55,11 +56,22 @@ const STEPS: readonly DemoStep[] = [
 ];
 
 /**
+ * Who watches the demo's battle game (a trace recorder, Stately's inspector): an inspection observer
+ * given to `createGame`, and a hook told the game once it exists. Without one, the game is created
+ * with no inspection observer at all.
+ */
+export interface DemoWatcher {
+  readonly inspect?: (event: InspectionEvent) => void;
+  attach?(game: Game): void;
+}
+
+/**
  * Narrates a short game on built-in data: The Doctor reports (deactivated), is activated, wears the
  * Mobile Holo-Emitter and beams down, loses the emitter there and is erased; the E.M.H. Program,
  * killed by a card, is deactivated instead and reactivated on a later turn. Each line names its clause.
+ * A watcher, if given, watches the battle that follows.
  */
-export function runDemo(write: (line: string) => void, seed = 1): void {
+export function runDemo(write: (line: string) => void, seed = 1, watcher?: DemoWatcher): void {
   const game = createGame(DEMO_SETUP, { seed });
   write('Star Trek CCG rules engine: holograms demo (Ligos VII; Alice and Bob)');
   write('');
@@ -84,7 +96,7 @@ export function runDemo(write: (line: string) => void, seed = 1): void {
   );
   game.stop();
   write('');
-  runBattleDemo(write, seed);
+  runBattleDemo(write, seed, watcher);
 }
 
 /** Bob plays his D'k Tahg when the battle starts, then takes the strongest outcome each time. */
@@ -97,11 +109,13 @@ const bobPlaysTheDkTahg: PolicyFunction = (situation) =>
  * have a D'k Tahg. Both players' choices are made by policies; every pairing and decision is narrated
  * with its clause.
  */
-function runBattleDemo(write: (line: string) => void, seed: number): void {
+function runBattleDemo(write: (line: string) => void, seed: number, watcher?: DemoWatcher): void {
   const game = createGame(DEMO_BATTLE_SETUP, {
     seed,
     policies: { alice: 'strongest', bob: bobPlaysTheDkTahg },
+    ...(watcher?.inspect ? { inspect: watcher.inspect } : {}),
   });
+  watcher?.attach?.(game);
   write("The battle aboard the I.K.S. Buruk: Alice's boarding party against Bob's Klingon crew");
   write('');
   write(

@@ -54,11 +54,16 @@ export interface RunOptions {
   readonly inspect?: GameOptions['inspect'];
   /** How many rule events to show before a failure (default 6). */
   readonly eventsBeforeFailure?: number;
+  /** Called with the scenario's game once it is created (a trace recorder attaches here). */
+  readonly onGame?: (game: Game) => void;
 }
 
-export interface RunPathsOptions extends Omit<RunOptions, 'inspect'> {
-  /** An inspection observer for each scenario's game, if any. */
-  readonly inspectorFor?: (file: string, scenario: Scenario) => GameOptions['inspect'] | undefined;
+export interface RunPathsOptions extends Omit<RunOptions, 'inspect' | 'onGame'> {
+  /** An inspection observer for each scenario's game, if any, and what to do with the game once made. */
+  readonly inspectorFor?: (
+    file: string,
+    scenario: Scenario,
+  ) => { inspect: GameOptions['inspect']; onGame?: (game: Game) => void } | undefined;
 }
 
 /** Runs every scenario file named (folders walked); malformed files are reported and run nothing. */
@@ -71,8 +76,8 @@ export function runPaths(paths: readonly string[], options: RunPathsOptions = {}
       scenarios.push(malformed(loaded.error));
       continue;
     }
-    const inspect = options.inspectorFor?.(file, loaded.scenario);
-    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(inspect ? { inspect } : {}) }));
+    const watch = options.inspectorFor?.(file, loaded.scenario);
+    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(watch ?? {}) }));
   }
   return summarise(scenarios);
 }
@@ -105,6 +110,7 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
     const expected = `a setup the engine accepts ${refusal.why}`;
     return { ...about, status: 'malformed', steps: [], error: { file, path: refusal.path, expected } };
   }
+  options.onGame?.(game);
   // The actor's own error, should the engine fail: observed here so that it becomes a failed step
   // with its message, instead of XState rethrowing it later as an unhandled error.
   const engine: EngineFailure = { error: null };

@@ -1,0 +1,58 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AnyStateMachine } from 'xstate';
+import { battleMachine } from '../../machines/battle.machine.ts';
+import { gameMachine } from '../../machines/game.machine.ts';
+import { hologramMachine } from '../../machines/hologram.machine.ts';
+import { responseWindowMachine } from '../../machines/response-window.machine.ts';
+import { type Chart, chartOf } from './chart-model.ts';
+import { svgOf } from './chart-svg.ts';
+import { mermaidOf } from './mermaid.ts';
+
+/**
+ * The engine's statecharts as pictures: Mermaid text and SVG, drawn from the four machines
+ * themselves (the game, each hologram, the battle, each response window).
+ */
+
+/** The engine's machines, by the file name of their pictures. */
+export const ENGINE_MACHINES: ReadonlyArray<readonly [name: string, machine: AnyStateMachine]> = [
+  ['game', gameMachine],
+  ['hologram', hologramMachine],
+  ['battle', battleMachine],
+  ['response-window', responseWindowMachine],
+];
+
+/** A machine's chart drawn both ways. */
+export interface ChartPicture {
+  readonly chart: Chart;
+  readonly mermaid: string;
+  readonly svg: string;
+}
+
+/** Draws one machine. */
+export async function pictureOf(name: string, machine: AnyStateMachine): Promise<ChartPicture> {
+  const chart = chartOf(name, machine);
+  return { chart, mermaid: mermaidOf(chart), svg: await svgOf(chart) };
+}
+
+/** Draws the engine's four machines. */
+export async function engineCharts(): Promise<ChartPicture[]> {
+  return Promise.all(ENGINE_MACHINES.map(([name, machine]) => pictureOf(name, machine)));
+}
+
+/** Writes `<machine>.mmd` and `<machine>.svg` for the engine's machines into a directory; returns the paths. */
+export async function writeCharts(dir: string): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const picture of await engineCharts()) {
+    for (const [extension, content] of [
+      ['mmd', picture.mermaid],
+      ['svg', picture.svg],
+    ] as const) {
+      const path = join(dir, `${picture.chart.name}.${extension}`);
+      await writeFile(path, content);
+      written.push(path);
+    }
+  }
+  return written;
+}
