@@ -12,7 +12,7 @@ import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
-import { type Awaiting, awaitingIn, choose, type Policy } from './policies.ts';
+import { type Awaiting, awaitingIn, choose, type Policy, type Situation } from './policies.ts';
 import { gameInputFromSetup, SetupError } from './setup-board.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
@@ -85,10 +85,15 @@ export class Game {
     this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {
       input,
-      ...(resume ? { snapshot: resume.snapshot as never } : {}),
+      // XState revives a snapshot in place (its actor references become live actors): restore from a
+      // copy, so the caller's save stays a save and two games restored from it stay apart.
+      ...(resume ? { snapshot: JSON.parse(JSON.stringify(resume.snapshot)) as never } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
     this.actor.on('*', (event) => this.collected?.push(event));
+    // Observed, an actor's error is the game's to report (restoreGame refuses such a save); unobserved,
+    // XState would rethrow it later, out of everyone's reach.
+    this.actor.subscribe({ error: () => {} });
     this.actor.start();
     for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
   }
@@ -132,11 +137,7 @@ export class Game {
       const awaiting = this.awaiting();
       const policy = awaiting && this.policies.get(awaiting.player);
       if (!awaiting || !policy) break;
-      const next = choose(policy, {
-        awaiting,
-        legal: this.legalCommands(awaiting.player),
-        view: this.view(awaiting.player),
-      });
+      const next = choose(policy, this.situationFor(awaiting));
       const result = this.sendOne(next);
       if (!result.ok) return { ...first, events, auto, policyRejection: result.rejection };
       auto.push(next);
@@ -145,20 +146,52 @@ export class Game {
     return { ...first, events, auto };
   }
 
+  /**
+   * What a policy sees. The legal commands and the view are worked out only if the policy reads them:
+   * the built-in policies never do, and in a battle run by policies they would cost more than the
+   * battle itself (every legal candidate judged, every card copied, at every step).
+   */
+  private situationFor(awaiting: Awaiting): Situation {
+    const game = this;
+    let legal: readonly Command[] | undefined;
+    let view: PlayerView | undefined;
+    return {
+      awaiting,
+      get legal() {
+        legal ??= game.legalCommands(awaiting.player);
+        return legal;
+      },
+      get view() {
+        view ??= game.view(awaiting.player);
+        return view;
+      },
+    };
+  }
+
   /** One command, without policies. */
   private sendOne(
     command: unknown,
   ): { ok: true; step: number; events: RuleEvent[]; auto: [] } | { ok: false; rejection: Rejection } {
     // Only commands reach the actor: XState itself would throw on an event without a string type,
-    // and reserves the `xstate.*` types for its own events. Everything else is judged here.
-    if (!isCommandType((command as { type?: unknown } | null)?.type) || Array.isArray(command)) {
-      const verdict = judge(this.table(), command);
+    // and reserves the `xstate.*` types for its own events. Everything else is judged here. A command
+    // that reaches it is plain data: no getters, proxies or cycles can run or throw inside a machine.
+    const plain = plainData(command);
+    if (plain === UNREADABLE) {
+      const message =
+        'GAME-INPUT-1: the command is not plain data (it throws when read, or refers to itself)';
+      return {
+        ok: false,
+        rejection: { type: 'rejected', code: 'malformed', clause: 'GAME-INPUT-1', message, command: null },
+      };
+    }
+    if (!isCommandType((plain as { type?: unknown } | null)?.type) || Array.isArray(plain)) {
+      const verdict = judge(this.table(), plain);
       if ('rejection' in verdict) return { ok: false, rejection: verdict.rejection };
     }
     const collected: GameEmitted[] = [];
     this.collected = collected;
     try {
-      this.actor.send(command as Command);
+      this.actor.send(plain as Command);
     } finally {
       this.collected = null;
     }
@@ -166,8 +199,8 @@ export class Game {
     if (rejection) return { ok: false, rejection };
     const accepted = collected.find((event): event is AcceptedEvent => event.type === 'accepted');
     if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
-    // A copy: the client may reuse its command object.
-    this.commandLog.push(JSON.parse(JSON.stringify(accepted.command)));
+    // The game's own plain copy (see plainData): the client may reuse its command object.
+    this.commandLog.push(accepted.command);
     return {
       ok: true,
       step: accepted.step,
@@ -251,6 +284,18 @@ export class Game {
   }
 }
 
+const UNREADABLE = Symbol('unreadable');
+
+/** The command as plain JSON data (our own copy), or UNREADABLE (it throws when read, or has cycles). */
+function plainData(command: unknown): unknown {
+  if (command === null || typeof command !== 'object') return command;
+  try {
+    return JSON.parse(JSON.stringify(command));
+  } catch {
+    return UNREADABLE;
+  }
+}
+
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, options: GameOptions = {}): Game {
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
@@ -258,7 +303,10 @@ export function createGame(setup: unknown, options: GameOptions = {}): Game {
   try {
     copy = setup === undefined ? undefined : JSON.parse(JSON.stringify(setup));
   } catch {
-    throw new SetupError('a setup is plain JSON data (no cycles, functions, big integers or runaway nesting)', '(setup)');
+    throw new SetupError(
+      'a setup is plain JSON data (no cycles, functions, big integers or runaway nesting)',
+      '(setup)',
+    );
   }
   return new Game({ setup: copy, seed: options.seed ?? 1, cards: options.cards ?? [] }, options);
 }

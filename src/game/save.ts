@@ -53,7 +53,8 @@ export function saveGame(game: Game): SavedGame {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
     origin: game.origin,
-    log: game.log(),
+    // In the schema's own key order, so that a restored game saves to the very same bytes.
+    log: game.log().map((command) => commandSchema.parse(command)),
     snapshot: game.persistedSnapshot(),
   } as const;
   // Through JSON once, so the checksum is of exactly what a file would hold.
@@ -70,12 +71,22 @@ const saveSchema = z.object({
   checksum: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
+  /**
+   * How far to trust the save. `'checksum'` (the default) refuses damaged saves and checks that the
+   * restored game answers; `'replay'` also replays the origin and log, and refuses a save whose
+   * snapshot is not where they lead: for saves from hands you do not trust (a checksum detects damage,
+   * not forgery).
+   */
+  readonly verify?: 'checksum' | 'replay';
+}
+
 /**
  * A saved game, running again exactly where it stopped. Refuses (with `SaveError`) a save of an unknown
  * format or version, one whose checksum does not match, and one the engine cannot run: never a
  * half-loaded game.
  */
-export function restoreGame(saved: unknown, options: Omit<GameOptions, 'seed' | 'cards'> = {}): Game {
+export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game {
   const parsed = saveSchema.safeParse(saved);
   if (!parsed.success) {
     const version = (saved as { version?: unknown } | null)?.version;
@@ -107,20 +118,77 @@ export function restoreGame(saved: unknown, options: Omit<GameOptions, 'seed' | 
     throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
   }
   const log = parseLog(save.log);
+  const { verify = 'checksum', ...gameOptions } = options;
   let game: Game;
   try {
-    game = new Game(save.origin, options, { snapshot: save.snapshot, log });
+    game = new Game(save.origin, gameOptions, { snapshot: save.snapshot, log });
   } catch (error) {
     if (error instanceof SetupError)
       throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
     throw new SaveError(`the save cannot be restored: ${(error as Error).message}`, 'not-restorable');
   }
-  const status = game.actor.getSnapshot().status;
-  if (status !== 'active') {
+  const problem = healthOf(game) ?? (verify === 'replay' ? replayDiffers(save.origin, log, game) : undefined);
+  if (problem) {
     game.stop();
-    throw new SaveError(`the save cannot be restored: the game actor is ${status}`, 'not-restorable');
+    throw new SaveError(
+      `the save cannot be restored: ${problem}`,
+      problem.startsWith('its log') ? 'damaged' : 'not-restorable',
+    );
   }
   return game;
+}
+
+const BATTLE_STEPS = new Set<string>([
+  'startOfBattle',
+  'formingPiles',
+  'turningOver',
+  'engaged',
+  'deciding',
+  'pilesRanOut',
+  'beforeWinner',
+  'determiningWinner',
+  'aftermath',
+  'over',
+]);
+const HOLOGRAM_STATES = new Set<string>(['deactivated', 'active', 'erased']);
+
+/** Why a restored game cannot go on, if it cannot: every actor in a known state, and the rules answer. */
+function healthOf(game: Game): string | undefined {
+  const snapshot = game.actor.getSnapshot();
+  if (snapshot.status !== 'active') return `the game actor is ${snapshot.status}`;
+  if (snapshot.value !== 'playing' && snapshot.value !== 'battling') return 'the game is in no known state';
+  const context = snapshot.context;
+  if ((snapshot.value === 'battling') !== (context.battle !== null))
+    return 'its battle and its state disagree';
+  if (context.battle && !BATTLE_STEPS.has(String(context.battle.getSnapshot().value))) {
+    return 'its battle is at no known step';
+  }
+  for (const hologram of Object.values(context.holograms)) {
+    if (!HOLOGRAM_STATES.has(String(hologram?.getSnapshot().value))) return 'a hologram is in no known state';
+  }
+  try {
+    for (const player of game.board().players) {
+      game.legalCommands(player);
+      game.view(player);
+    }
+    game.awaiting();
+  } catch (error) {
+    return `the rules cannot read it (${(error as Error).message})`;
+  }
+  return undefined;
+}
+
+/** With `verify: 'replay'`: does the origin and log lead elsewhere than the snapshot? */
+function replayDiffers(origin: GameOrigin, log: readonly Command[], restored: Game): string | undefined {
+  let replayed: Game;
+  try {
+    replayed = replayGame(origin, log);
+  } catch (error) {
+    return `its log does not replay (${(error as Error).message})`;
+  }
+  const same = JSON.stringify(replayed.persistedSnapshot()) === JSON.stringify(restored.persistedSnapshot());
+  replayed.stop();
+  return same ? undefined : 'its log leads elsewhere than its snapshot';
 }
 
 function parseLog(log: readonly unknown[]): Command[] {
@@ -141,8 +209,10 @@ export function replayGame(
   log: readonly unknown[],
   options: Omit<GameOptions, 'seed' | 'cards' | 'policies'> = {},
 ): Game {
+  // The log is checked before any game starts, so a bad one leaves nothing running.
+  const commands = parseLog(log);
   const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
-  parseLog(log).forEach((command, i) => {
+  commands.forEach((command, i) => {
     const result = game.send(command);
     if (!result.ok) {
       game.stop();

@@ -23,7 +23,13 @@ export type Place = z.infer<typeof placeSchema>;
 
 export const commandSchemas = {
   /** Report a personnel or equipment card from hand aboard one of your ships or facilities (HOLO-ACT-1). */
-  report: z.strictObject({ type: z.literal('report'), player, step, card, to: z.strictObject({ aboard: card }) }),
+  report: z.strictObject({
+    type: z.literal('report'),
+    player,
+    step,
+    card,
+    to: z.strictObject({ aboard: card }),
+  }),
   /** Move or beam personnel and equipment to a ship, facility or planet at the same location. */
   move: z.strictObject({
     type: z.literal('move'),
@@ -33,7 +39,13 @@ export const commandSchemas = {
     to: placeSchema,
   }),
   /** Place a Mobile Holo-Emitter on one of your Holo personnel present (HOLO-EMIT-1). */
-  wearEmitter: z.strictObject({ type: z.literal('wearEmitter'), player, step, emitter: card, hologram: card }),
+  wearEmitter: z.strictObject({
+    type: z.literal('wearEmitter'),
+    player,
+    step,
+    emitter: card,
+    hologram: card,
+  }),
   /** Remove a worn Mobile Holo-Emitter during your turn (CARD-EMITTER-1, HOLO-EMIT-2). */
   removeEmitter: z.strictObject({ type: z.literal('removeEmitter'), player, step, emitter: card }),
   /** Activate a deactivated hologram with one of your unstopped personnel present (HOLO-ACT-2/3). */

@@ -89,7 +89,8 @@ export const ENGINE_CLAUSES = {
     'A card effect (kill, destroy, discard, capture, relocate, select) applies to cards in play only: not to cards in a hand or a discard pile.',
   'GAME-DESTROY-1':
     "A card that is discarded, destroyed or killed takes with it the cards aboard it, worn by it or played on it: they go to their owners' discard piles.",
-  'GAME-STEP-1': 'A command that names the step of the game it was made at is carried out only at that step: one made from a stale snapshot is refused, never applied out of order.',
+  'GAME-STEP-1':
+    'A command that names the step of the game it was made at is carried out only at that step: one made from a stale snapshot is refused, never applied out of order.',
   'GAME-BATTLE-1':
     'While a personnel battle runs, the players only respond, pass and decide within it; a new battle waits until it is over.',
   'GAME-STAFF-1':

@@ -4,7 +4,7 @@ import type { Effect } from '../../model/card-definition.ts';
 import type { CommandOf } from '../../model/commands.ts';
 import { definitionOf, hasEffect, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
-import { forbid, type Refusal } from '../commands/refusal.ts';
+import { forbid, type Refusal, refuse } from '../commands/refusal.ts';
 import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../holograms.ts';
 import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
@@ -85,7 +85,7 @@ export function checkResponse(
       `${name} may not be played in this window (${window.kind}); it is for ${response.timing}`,
     );
   }
-  if (card.owner !== command.player) return forbid('GAME-OWN-1', `${name} is not ${command.player}'s`);
+  if (card.owner !== command.player) return refuse('not-your-card', 'GAME-OWN-1', `${name} is not ${command.player}'s`);
   const fromHand = response.effect !== 'stun-adversary';
   if (fromHand && card.at.in !== 'hand')
     return forbid(clause, `${name} must be played from ${command.player}'s hand`);
@@ -120,7 +120,7 @@ export function checkResponse(
       if (people.length === 0 || !to)
         return forbid(clause, `${name} needs the personnel to beam and where to`);
       for (const id of people) {
-        if (!Object.hasOwn(table.board.cards, id)) return forbid('GAME-INPUT-1', `there is no card "${id}"`);
+        if (!Object.hasOwn(table.board.cards, id)) return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
         if (!ableToAct(table, battle, side, id)) {
           return forbid(
             clause,

@@ -59,41 +59,51 @@ export const COMMAND_RULES: { readonly [T in CommandType]: CommandRule<T> } = {
 
 /** A short description of malformed input, safe to echo back (never the whole payload). */
 function describeInput(input: unknown): unknown {
+  if (typeof input === 'string') return input.length > 40 ? `${input.slice(0, 40)}…` : input;
   if (input === null || typeof input !== 'object') return input;
   const type = (input as { type?: unknown }).type;
   return typeof type === 'string' ? { type: type.slice(0, 40) } : '(object)';
 }
 
+/** A short name for whatever was given as a command type, safe to print. */
+function describeType(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.slice(0, 40));
+  if (type === null || type === undefined) return 'none';
+  return `a ${Array.isArray(type) ? 'list' : typeof type}`;
+}
+
+function malformed(input: unknown, message: string): { rejection: Rejection } {
+  return {
+    rejection: {
+      type: 'rejected',
+      code: 'malformed',
+      clause: 'GAME-INPUT-1',
+      message,
+      command: describeInput(input),
+    },
+  };
+}
+
 /**
  * Checks a command against the schema and the rules. Returns the well-formed command, or the
- * rejection that says why not (with the clause). Never throws, whatever the input.
+ * rejection that says why not (with the clause). Never throws, whatever the input: even an object
+ * whose fields throw when read is answered as malformed.
  */
 export function judge(table: Table, input: unknown): { command: Command } | { rejection: Rejection } {
-  const type = (input as { type?: unknown } | null)?.type;
-  if (!isCommandType(type)) {
-    return {
-      rejection: {
-        type: 'rejected',
-        code: 'malformed',
-        clause: 'GAME-INPUT-1',
-        message: `GAME-INPUT-1: unknown command type ${JSON.stringify(typeof type === 'string' ? type.slice(0, 40) : (type ?? null))}`,
-        command: describeInput(input),
-      },
-    };
+  let parsed: ReturnType<typeof commandSchema.safeParse>;
+  let type: unknown;
+  try {
+    type = (input as { type?: unknown } | null)?.type;
+    if (!isCommandType(type))
+      return malformed(input, `GAME-INPUT-1: unknown command type ${describeType(type)}`);
+    parsed = commandSchema.safeParse(input);
+  } catch {
+    return malformed(null, 'GAME-INPUT-1: the command could not be read as plain data');
   }
-  const parsed = commandSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? issue.path.join('.') : '(command)';
-    return {
-      rejection: {
-        type: 'rejected',
-        code: 'malformed',
-        clause: 'GAME-INPUT-1',
-        message: `GAME-INPUT-1: ${type}.${where}: ${issue.message}`,
-        command: describeInput(input),
-      },
-    };
+    return malformed(input, `GAME-INPUT-1: ${type}.${where}: ${issue.message}`);
   }
   const command = parsed.data;
   const refusal =
@@ -109,7 +119,11 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
 function requireCurrentStep(table: Table, command: Command): Refusal | undefined {
   return command.step === undefined || command.step === table.step
     ? undefined
-    : refuse('stale', 'GAME-STEP-1', `the command was made at step ${command.step}, but the game is at step ${table.step}`);
+    : refuse(
+        'stale',
+        'GAME-STEP-1',
+        `the command was made at step ${command.step}, but the game is at step ${table.step}`,
+      );
 }
 
 /** The commands of a running battle; every other command waits until it is over (GAME-BATTLE-1). */

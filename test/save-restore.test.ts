@@ -1,0 +1,590 @@
+/**
+ * Saving, restoring and replaying: a game saved at any moment (a battle's response window open, a
+ * decision awaited) and restored goes on exactly as the game that never stopped; a command log replays
+ * to the very same game; a save that is not one, of an unknown version, or damaged is refused with a
+ * `SaveError`, and nothing is left loaded or running.
+ */
+import { createHash } from 'node:crypto';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
+import {
+  type CommandResult,
+  createGame,
+  type Game,
+  replayGame,
+  restoreGame,
+  SAVE_FORMAT,
+  SAVE_VERSION,
+  type SavedGame,
+  SaveError,
+  type Setup,
+  saveGame,
+} from '../src/index.ts';
+import { closeWindow } from './battle-table.ts';
+import {
+  attackOnPlanet,
+  battleMoment,
+  battleSetup,
+  battleSpecArb,
+  legalNow,
+  NOISY,
+  newGame,
+  PLAY,
+  PLAYERS,
+  play,
+  seedArb,
+  setupArb,
+  stepArb,
+} from './generators.ts';
+
+/** A save through JSON text and back, as a file or a database would hold it. */
+const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+const snapshotOf = (game: Game) => JSON.stringify(game.persistedSnapshot());
+
+/** Saves the game, through JSON, and restores it: the restored game is the same game now. */
+function saveAndRestore(game: Game): Game {
+  const text = JSON.stringify(saveGame(game));
+  const restored = restoreGame(JSON.parse(text));
+  expect(restored.actor.getSnapshot().status).toBe('active');
+  expectSameGame(restored, game);
+  // A restored game saves to the very same save, byte for byte.
+  expect(JSON.stringify(saveGame(restored))).toBe(text);
+  return restored;
+}
+
+/** Everything a client can read of the two games is the same (the snapshot holds the generator's state). */
+function expectSameGame(game: Game, original: Game): void {
+  expect(snapshotOf(game)).toBe(snapshotOf(original));
+  expect(game.actor.getSnapshot().context.random).toEqual(original.actor.getSnapshot().context.random);
+  expect(game.step()).toBe(original.step());
+  expect(game.log()).toEqual(original.log());
+  expect(game.awaiting()).toEqual(original.awaiting());
+  expect(game.battle()).toEqual(original.battle());
+  expect(game.lastBattle()).toEqual(original.lastBattle());
+  for (const player of PLAYERS) {
+    expect(game.view(player)).toEqual(original.view(player));
+    expect(game.legalCommands(player)).toEqual(original.legalCommands(player));
+  }
+}
+
+/**
+ * The same command to both games: the same answer (rule events, random outcomes, rejection), and the
+ * same snapshot after it (the generator's state included).
+ */
+function expectSameAnswer(restored: Game, original: Game, command: unknown, result: CommandResult): void {
+  expect(JSON.stringify(restored.send(command))).toBe(JSON.stringify(result));
+  expect(snapshotOf(restored)).toBe(snapshotOf(original));
+}
+
+/** How many random cases each property runs. */
+const RUNS = { games: 100, battles: 100, replays: 100, policyBattles: 50, damages: 300 } as const;
+
+/** Where the saves of random battles fell (checked after the runs). */
+const tally = new Map<string, number>();
+const count = (what: string) => tally.set(what, (tally.get(what) ?? 0) + 1);
+
+/** The moments of a battle a save is aimed at (the n-th time it comes), or after the battle. */
+const MOMENTS = [
+  'window start-of-battle',
+  'window pairing',
+  'decision',
+  'window until-winner',
+  'no battle',
+] as const;
+
+describe('save and restore at a random moment of random games and battles', () => {
+  it('a game saved after a random command and restored plays on exactly as the original: same snapshots, rule events and random outcomes', () => {
+    fc.assert(
+      fc.property(
+        setupArb,
+        seedArb,
+        fc.array(stepArb(PLAY), { minLength: 1, maxLength: 20, size: 'medium' }),
+        fc.nat(),
+        (setup: Setup, seed, plan, cut) => {
+          // Somewhere from before the first command to after the last.
+          const total = plan.reduce((n, step) => n + (step.kind === 'run' ? step.count : 1), 0);
+          const saveAt = cut % (total + 1);
+          let restored: Game | null = null;
+          let commands = 0;
+          const { game } = play(
+            setup,
+            seed,
+            plan,
+            ({ game, command, result }) => {
+              commands++;
+              if (restored) expectSameAnswer(restored, game, command, result);
+              if (commands === saveAt) restored = saveAndRestore(game);
+            },
+            (game) => {
+              if (saveAt === 0) restored = saveAndRestore(game);
+            },
+          );
+          expect(restored).not.toBeNull();
+          expectSameGame(restored!, game);
+          restored!.stop();
+          game.stop();
+        },
+      ),
+      { numRuns: RUNS.games },
+    );
+  });
+
+  it('a battle saved in any response window or while a decision is awaited, and restored, is fought to the same end (BATTLE-3 piles, BATTLE-5a kill)', () => {
+    fc.assert(
+      fc.property(
+        battleSpecArb,
+        seedArb,
+        fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+        // Decisions come less often than windows: aimed at twice as often.
+        fc.constantFrom(...MOMENTS, 'decision'),
+        fc.nat(),
+        (spec, seed, choices, target, nth) => {
+          const setup = battleSetup(spec);
+          /** The battle, then a few commands after it (the turn ends, the survivors recover...). */
+          const fight = (game: Game, each: (i: number, moment: string) => void) => {
+            let after = 0;
+            for (let i = 0; i < 400; i++) {
+              const moment = battleMoment(game);
+              each(i, moment);
+              const command = legalNow(game, choices[i % choices.length]! + i);
+              if (command === undefined || (moment === 'no battle' && after++ >= 3)) return;
+              const result = game.send(command);
+              expect(result.ok, JSON.stringify(result)).toBe(true);
+              if (restored) expectSameAnswer(restored, game, command, result);
+            }
+          };
+          // A first run finds when each moment comes; the save is at the n-th time the aimed-at one does.
+          const moments: string[] = [];
+          let restored: Game | null = null;
+          const dry = newGame(setup, seed);
+          if (!dry.send(attackOnPlanet(setup)).ok) {
+            // No one able to attack, or no one to attack (BATTLE-1).
+            dry.stop();
+            return;
+          }
+          fight(dry, (_, moment) => moments.push(moment));
+          dry.stop();
+          const times = moments.flatMap((moment, i) => (moment === target ? [i] : []));
+          const saveAt = times.length > 0 ? times[nth % times.length]! : nth % moments.length;
+          const game = newGame(setup, seed);
+          game.send(attackOnPlanet(setup));
+          fight(game, (i, moment) => {
+            if (i !== saveAt) return;
+            count(`saved: ${moment}`);
+            restored = saveAndRestore(game);
+          });
+          expect(restored).not.toBeNull();
+          expectSameGame(restored!, game);
+          restored!.stop();
+          game.stop();
+        },
+      ),
+      { numRuns: RUNS.battles },
+    );
+    // Saves fell in every kind of window and while decisions were awaited.
+    for (const moment of MOMENTS) expect(tally.get(`saved: ${moment}`) ?? 0, moment).toBeGreaterThan(2);
+  });
+});
+
+describe('replay', () => {
+  it('a random command log replays from its origin to the very same game, and so does every prefix of it', () => {
+    fc.assert(
+      fc.property(
+        setupArb,
+        seedArb,
+        fc.array(stepArb(NOISY), { minLength: 1, maxLength: 25, size: 'medium' }),
+        fc.nat(),
+        (setup, seed, plan, cut) => {
+          const snapshots = new Map<number, string>();
+          const { game } = play(
+            setup,
+            seed,
+            plan,
+            ({ game, result }) => {
+              if (result.ok) snapshots.set(game.step(), snapshotOf(game));
+            },
+            (game) => snapshots.set(0, snapshotOf(game)),
+          );
+          const log = throughJson(game.log());
+          expect(log).toHaveLength(game.step());
+          const replayed = replayGame(throughJson(game.origin), log);
+          expectSameGame(replayed, game);
+          replayed.stop();
+          // The first k commands replay to the game as it was after the k-th.
+          const k = cut % (log.length + 1);
+          const prefix = replayGame(game.origin, log.slice(0, k));
+          expect(snapshotOf(prefix)).toBe(snapshots.get(k));
+          prefix.stop();
+          game.stop();
+        },
+      ),
+      { numRuns: RUNS.replays },
+    );
+  });
+
+  it('a battle fought by policies replays from its log (the policies’ commands are logged) without them', () => {
+    fc.assert(
+      fc.property(
+        battleSpecArb,
+        seedArb,
+        fc.constantFrom('strongest', 'pass') as fc.Arbitrary<'strongest' | 'pass'>,
+        (spec, seed, policy) => {
+          const setup = battleSetup(spec);
+          const game = createGame(setup, { seed, policies: { alice: policy, bob: 'strongest' } });
+          const result = game.send(attackOnPlanet(setup));
+          if (result.ok) {
+            expect(game.battle()).toBeUndefined();
+            expect(game.log().length).toBe(1 + result.auto.length);
+          }
+          const replayed = replayGame(game.origin, throughJson(game.log()));
+          expectSameGame(replayed, game);
+          replayed.stop();
+          game.stop();
+        },
+      ),
+      { numRuns: RUNS.policyBattles },
+    );
+  });
+
+  it('a log that does not belong to its origin is refused (SaveError refused-command), and no game is left running', () => {
+    const setup = battleSetup({
+      alice: { personnel: [{ kind: 1, status: 'none' }], equipment: [], hand: [] },
+      bob: { personnel: [{ kind: 0, status: 'none' }], equipment: [], hand: [] },
+      turn: 0,
+      lowerDecks: false,
+    });
+    const game = createGame(setup, { seed: 3 });
+    game.send(attackOnPlanet(setup));
+    closeWindow(game);
+    const log = throughJson(game.log());
+    const actors = watchActors();
+    const refused = (entries: unknown[]) =>
+      expectSaveError(() => replayGame(game.origin, entries, { inspect: actors.inspect }));
+    // The same commands in another order, and one from the wrong player.
+    expect(refused([log[1], log[0], log[2]]).reason).toBe('refused-command');
+    expect(refused([log[0], { type: 'pass', player: 'alice' }]).reason).toBe('refused-command');
+    actors.expectNoneRunning();
+    game.stop();
+  });
+
+  // Engine bug (reported): replayGame starts the game before it checks the log, and does not stop it
+  // when a log entry is no command (SaveError 'damaged'). Expected to fail until fixed; then drop `.fails`.
+  it('a log with an entry that is no command is refused (SaveError damaged), and no game is left running', () => {
+    const game = midBattleGame();
+    const actors = watchActors();
+    const error = expectSaveError(() =>
+      replayGame(game.origin, [game.log()[0], { type: 'teleport' }], { inspect: actors.inspect }),
+    );
+    expect(error.reason).toBe('damaged');
+    game.stop();
+    actors.expectNoneRunning();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Refused saves
+
+/** A game mid-battle with a hologram (its actor, the battle actor and the battle's open window are all in the save). */
+function midBattleGame(): Game {
+  const setup = battleSetup({
+    alice: {
+      personnel: [
+        { kind: 7, status: 'none' },
+        { kind: 8, status: 'none' },
+      ],
+      equipment: [0],
+      hand: [2],
+    },
+    bob: { personnel: [{ kind: 9, status: 'none' }], equipment: [], hand: [3] },
+    turn: 0,
+    lowerDecks: false,
+  });
+  const game = createGame(setup, { seed: 7 });
+  expect(game.send(attackOnPlanet(setup)).ok).toBe(true);
+  expect(game.send({ type: 'pass', player: 'bob' }).ok).toBe(true);
+  expect(game.awaiting()).toMatchObject({ player: 'alice', for: 'response', window: 'start-of-battle' });
+  return game;
+}
+
+/** Every actor started while watching, to check that none is left running after a refusal. */
+function watchActors() {
+  const started: AnyActorRef[] = [];
+  return {
+    inspect: (event: InspectionEvent) => {
+      // An actor starts with XState's init event (one created from a snapshot that is done never starts).
+      if (event.type === '@xstate.event' && event.event.type === 'xstate.init') {
+        started.push(event.actorRef as AnyActorRef);
+      }
+    },
+    expectNoneRunning: () => {
+      for (const actor of started) expect(actor.getSnapshot().status, actor.id).not.toBe('active');
+    },
+  };
+}
+
+/** Runs `attempt`, which must throw a SaveError (and nothing else); returns it. */
+function expectSaveError(attempt: () => unknown): SaveError {
+  let thrown: unknown;
+  try {
+    attempt();
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(SaveError);
+  expect((thrown as SaveError).message.length).toBeGreaterThan(0);
+  return thrown as SaveError;
+}
+
+/** Restoring must throw a SaveError with one of these reasons, leave no actor running and no error behind. */
+function expectRefused(save: unknown, reasons: readonly string[]): SaveError {
+  const actors = watchActors();
+  vi.useFakeTimers();
+  try {
+    const error = expectSaveError(() => restoreGame(save, { inspect: actors.inspect }));
+    expect(reasons).toContain(error.reason);
+    actors.expectNoneRunning();
+    // Nothing left to go off later (an actor's error rethrown from a timer would crash a server).
+    expect(() => vi.runAllTimers()).not.toThrow();
+    return error;
+  } finally {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+  }
+}
+
+/** Every path to a field or element of a JSON value. */
+function fieldPaths(value: unknown, prefix: readonly (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return [];
+  const keys: (string | number)[] = Array.isArray(value) ? value.map((_, i) => i) : Object.keys(value);
+  return keys.flatMap((key) => [
+    [...prefix, key],
+    ...fieldPaths((value as Record<string | number, unknown>)[key], [...prefix, key]),
+  ]);
+}
+
+/** A copy of the save without the field at this path. */
+function without(save: SavedGame, path: readonly (string | number)[]): unknown {
+  const copy = throughJson(save) as unknown as Record<string | number, unknown>;
+  let parent: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const last = path[path.length - 1]!;
+  if (Array.isArray(parent)) parent.splice(last as number, 1);
+  else delete parent[last];
+  return copy;
+}
+
+/** The save's checksum, as `saveGame` computes it: what someone who edits a save by hand can recompute. */
+function withChecksum(save: Omit<SavedGame, 'checksum'>): SavedGame {
+  const checksum = createHash('sha256')
+    .update(JSON.stringify([save.format, save.version, save.origin, save.log, save.snapshot]))
+    .digest('hex');
+  return { ...save, checksum };
+}
+
+describe('restoring', () => {
+  // Engine bug (reported): restoreGame hands the save's snapshot to XState as it is, and XState revives
+  // the actor references in the context in place: the caller's save object then holds the restored
+  // game's live actors, and a second game restored from the same object shares the first's hologram
+  // and battle actors (a command to one changes the other). Expected to fail until restoreGame restores
+  // from a copy; then drop `.fails`.
+  it('restoring leaves the save as it was, and two games restored from one save are independent', () => {
+    const game = midBattleGame();
+    const saved = throughJson(saveGame(game));
+    const first = restoreGame(saved);
+    const second = restoreGame(saved);
+    const before = snapshotOf(first);
+    expect(second.send({ type: 'pass', player: 'alice' }).ok).toBe(true);
+    expect(snapshotOf(first)).toBe(before);
+    expect(first.awaiting()).toEqual(game.awaiting());
+    expect(saved).toEqual(throughJson(saveGame(game)));
+    first.stop();
+    second.stop();
+    game.stop();
+  });
+});
+
+describe('refused saves: never half-loaded', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a save of the current version restores (the control case of the refusals below)', () => {
+    const game = midBattleGame();
+    const saved = throughJson(saveGame(game));
+    expect(saved.format).toBe(SAVE_FORMAT);
+    expect(saved.version).toBe(SAVE_VERSION);
+    const restored = restoreGame(saved);
+    expectSameGame(restored, game);
+    restored.stop();
+    game.stop();
+  });
+
+  it('a save from an unknown format version is refused (SaveError unknown-version)', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    for (const version of [0, 2, SAVE_VERSION + 1, 99, -1, 1.5]) {
+      // With its checksum recomputed, so that only the version is wrong.
+      const error = expectRefused(withChecksum({ ...saved, version }), ['unknown-version']);
+      expect(error.message).toContain(String(version));
+      expectRefused({ ...saved, version }, ['unknown-version']);
+    }
+  });
+
+  it('a save with one byte of its snapshot changed is refused (damaged or not-a-save)', () => {
+    const saved = saveGame(midBattleGame());
+    const text = JSON.stringify(saved);
+    const from = text.indexOf('"snapshot":') + '"snapshot":'.length;
+    const to = text.indexOf(',"checksum":');
+    expect(to).toBeGreaterThan(from);
+    let damaged = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: from, max: to - 1 }),
+        fc.constantFrom(...'0123456789abcdefxyzAZ-_:{}[]",. '),
+        (at, byte) => {
+          fc.pre(text[at] !== byte);
+          let changed: unknown;
+          try {
+            changed = JSON.parse(text.slice(0, at) + byte + text.slice(at + 1));
+          } catch {
+            return; // No longer JSON: the client's parser refuses it before the engine sees it.
+          }
+          damaged++;
+          expectRefused(changed, ['damaged', 'not-a-save']);
+        },
+      ),
+      { numRuns: RUNS.damages },
+    );
+    expect(damaged).toBeGreaterThan(50);
+  });
+
+  it('a save with any one field removed (of the save, its origin, log or snapshot) is refused (damaged or not-a-save)', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    const paths = fieldPaths(saved);
+    expect(paths.length).toBeGreaterThan(100);
+    for (const path of paths) {
+      expectRefused(without(saved, path), ['damaged', 'not-a-save']);
+    }
+  });
+
+  it('a save whose command log was changed is refused (damaged)', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    expect(saved.log.length).toBeGreaterThan(1);
+    const logs: unknown[][] = [
+      saved.log.slice(0, -1),
+      [...saved.log, { type: 'pass', player: 'alice' }],
+      [...saved.log].reverse(),
+      saved.log.map((command, i) => (i === 0 ? { ...command, player: 'bob' } : command)),
+      [],
+    ];
+    for (const log of logs) expectRefused({ ...saved, log }, ['damaged']);
+    // A log entry that is no command at all, even with the checksum recomputed.
+    expectRefused(withChecksum({ ...saved, log: [...saved.log, { type: 'teleport' }] as never }), [
+      'damaged',
+    ]);
+  });
+
+  it('a changed origin or checksum is refused (damaged or not-a-save)', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    expectRefused({ ...saved, origin: { ...saved.origin, seed: saved.origin.seed + 1 } }, ['damaged']);
+    expectRefused({ ...saved, checksum: '0'.repeat(64) }, ['damaged']);
+    expectRefused({ ...saved, checksum: saved.checksum.toUpperCase() }, ['damaged', 'not-a-save']);
+    expectRefused({ ...saved, checksum: 42 }, ['not-a-save']);
+  });
+
+  it('garbage is no save (SaveError not-a-save)', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    const garbage: unknown[] = [
+      null,
+      undefined,
+      [],
+      'x',
+      '',
+      {},
+      0,
+      Number.NaN,
+      true,
+      [saved],
+      JSON.stringify(saved),
+      { format: SAVE_FORMAT },
+      { ...saved, format: 'another-engine/save' },
+      { ...saved, version: '1' },
+      { ...saved, snapshot: null },
+      { ...saved, snapshot: [] },
+      { ...saved, log: {} },
+      JSON.parse('{"__proto__": {"polluted": true}, "format": "stccg-rules/save"}'),
+    ];
+    for (const value of garbage) expectRefused(value, ['not-a-save']);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('a save whose checksum was recomputed over a snapshot XState cannot restore is refused with its reason', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    const snapshot = saved.snapshot as { status: string; value: string };
+    const error = expectSaveError(() => {
+      const actors = watchActors();
+      vi.useFakeTimers();
+      try {
+        restoreGame(withChecksum({ ...saved, snapshot: { ...snapshot, status: 'done' } }), {
+          inspect: actors.inspect,
+        });
+      } finally {
+        actors.expectNoneRunning();
+        vi.clearAllTimers();
+        vi.useRealTimers();
+      }
+    });
+    expect(error.reason).toBe('not-restorable');
+  });
+
+  // Engine bug (reported): `Game`'s constructor starts the restored actor with no error observer, so
+  // XState rethrows the actor's error from a timer after restoreGame has already refused the save with
+  // a SaveError: an uncaught exception that crashes a Node server. Expected to fail until it is fixed;
+  // then drop `.fails`.
+  it('a snapshot that XState cannot restore (a state that does not exist) is refused with a SaveError and nothing thrown later', () => {
+    const saved = throughJson(saveGame(midBattleGame()));
+    const snapshot = { ...(saved.snapshot as object), value: 'nowhere' };
+    expectRefused(withChecksum({ ...saved, snapshot }), ['not-restorable']);
+  });
+});
+
+describe('forged saves', () => {
+  /** A save edited by hand, its checksum recomputed as a forger would. */
+  function forge(
+    save: SavedGame,
+    edit: (snapshot: {
+      context: Record<string, unknown>;
+      children: Record<string, { snapshot: { value: unknown } }>;
+    }) => void,
+  ): SavedGame {
+    const copy = JSON.parse(JSON.stringify(save)) as SavedGame & { snapshot: never };
+    edit(copy.snapshot);
+    const { checksum: _, ...body } = copy;
+    const checksum = createHash('sha256')
+      .update(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]))
+      .digest('hex');
+    return { ...copy, checksum };
+  }
+
+  it('a restored game that the rules cannot read (no board) is refused, never half-loaded', () => {
+    const game = createGame(DEMO_BATTLE_SETUP, { seed: 3 });
+    const forged = forge(saveGame(game), (snapshot) => {
+      snapshot.context.board = null;
+    });
+    expect(() => restoreGame(forged)).toThrow(SaveError);
+  });
+
+  it("with verify: 'replay', a snapshot that its origin and log do not lead to is refused", () => {
+    const game = createGame(DEMO_BATTLE_SETUP, { seed: 3 });
+    game.send({ type: 'endTurn', player: 'alice' });
+    const forged = forge(saveGame(game), (snapshot) => {
+      (snapshot.context.board as { turn: { number: number } }).turn.number = 42;
+    });
+    // The checksum alone cannot tell a forgery; the replay can.
+    expect(restoreGame(forged).board().turn.number).toBe(42);
+    expect(() => restoreGame(forged, { verify: 'replay' })).toThrow(/leads elsewhere than its snapshot/);
+    expect(restoreGame(saveGame(game), { verify: 'replay' }).board().turn.number).toBe(6);
+  });
+});
