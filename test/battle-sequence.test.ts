@@ -80,6 +80,12 @@ describe('BATTLE-1: announcing the attack', () => {
       onPlanet('bob', 'd', 'Fighter 5', { at: { planet: 'holana' } }),
     ]);
     refuse(game, { ...ATTACK_ON_PLANET(), defenders: { planet: 'holana' } }, 'BATTLE-1');
+    // An Away Team on the planet does not fight a crew in orbit.
+    const orbit = battleGame([
+      onPlanet('alice', 'a', 'Fighter 5'),
+      { id: 'd', card: 'Fighter 5', owner: 'bob', at: { aboard: 'husnock' } },
+    ]);
+    refuse(orbit, { ...ATTACK_ON_PLANET(), defenders: { aboard: 'husnock' } }, 'BATTLE-1');
     refuse(game, ATTACK_ON_PLANET('bob'), 'GAME-TURN-1', 'not-your-turn');
     refuse(game, ATTACK_ON_PLANET(), 'BATTLE-1');
   });
@@ -313,6 +319,22 @@ describe('BATTLE-5 and BATTLE-5a: the winner', () => {
     accept(game, ATTACK_ON_PLANET());
     playOut(game, () => 'none');
     expect(game.lastBattle()?.killed).toBe('h');
+    expect(game.hologramState('h')).toBe('deactivated');
+    expect(game.where('h')).toEqual({ in: 'planet', location: 'ligos' });
+  });
+});
+
+describe('HOLO-DEATH-1 at the random kill', () => {
+  it('HOLO-DEATH-1: a deactivated hologram chosen as the kill stays deactivated, in play, and says so', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 9'),
+      holoOnPlanet('bob', 'h', 'Holo Fighter 3', { hologram: 'deactivated' }),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    accept(game, { type: 'pass', player: 'bob' });
+    const events = accept(game, { type: 'pass', player: 'alice' });
+    expect(cited(events)).toEqual(expect.arrayContaining(['killed:BATTLE-5a', 'stays:HOLO-DEATH-1']));
     expect(game.hologramState('h')).toBe('deactivated');
     expect(game.where('h')).toEqual({ in: 'planet', location: 'ligos' });
   });

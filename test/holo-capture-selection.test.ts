@@ -54,7 +54,7 @@ describe('HOLO-CAPTURE-1: a hologram without an emitter is captured only if it c
       { type: 'capture', player: BOB, card: 'doctor', by: 'trap', to: { aboard: 'shuttle' } },
       'GAME-OWN-1',
     );
-    refuse(game, { type: 'capture', player: ALICE, card: 'doctor', by: 'trap' }, 'HOLO-CAPTURE-2');
+    refuse(game, { type: 'capture', player: ALICE, card: 'doctor', by: 'trap' }, 'GAME-CAPTURE-1');
   });
 });
 
@@ -68,7 +68,7 @@ describe('HOLO-CAPTURE-2: a hologram with an emitter is captured normally', () =
     expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-2']);
     expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: null, location: 'holana' });
     expect(game.hologramState('doctor')).toBe('active');
-    refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'HOLO-CAPTURE-2');
+    refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'GAME-CAPTURE-1');
   });
 
   it('HOLO-CAPTURE-2: a non-holographic personnel is captured normally', () => {
@@ -178,7 +178,7 @@ describe('HOLO-ASSIM-1: holograms are never selected for assimilation or abducti
 });
 
 describe('captives and held cards go where their holders go', () => {
-  it('HOLO-CAPTURE-2: a captive aboard a ship moves with it; one held by a card cannot be captured', () => {
+  it('GAME-CAPTURE-1: a captive aboard a ship moves with it; one held by a card cannot be captured', () => {
     const game = gameWith(
       [
         { id: 'shakaar', card: 'Shakaar Edon', owner: BOB, at: { aboard: 'husnock' } },
@@ -190,7 +190,7 @@ describe('captives and held cards go where their holders go', () => {
       ],
       { turn: { player: BOB, number: 2 } },
     );
-    refuse(game, { type: 'capture', player: BOB, card: 'edon', by: 'a trap' }, 'HOLO-CAPTURE-2');
+    refuse(game, { type: 'capture', player: BOB, card: 'edon', by: 'a trap' }, 'GAME-CAPTURE-1');
     accept(game, { type: 'moveShip', player: BOB, ship: 'husnock', to: 'holana' });
     expect(game.where('data')).toEqual({ in: 'captured', by: BOB, host: 'husnock', location: null });
     expect(game.board().cards.husnock?.at).toEqual({

@@ -25,6 +25,26 @@ describe('HOLO-NORMAL-1: holograms are treated like other personnel, with no sup
     expect(game.hologramState('iden')).toBe('active');
   });
 
+  it('GAME-STAFF-1: staffing matches each requirement to a different crew member, not greedily', () => {
+    const game = gameWith(
+      [
+        { id: 'both', card: 'Cmd Stf Officer', owner: ALICE, at: { aboard: 'enterprise' } },
+        { id: 'stf', card: 'Stf Ensign', owner: ALICE, at: { aboard: 'enterprise' } },
+        { id: 'cmd', card: 'Cmd Lieutenant', owner: ALICE, at: { aboard: 'enterprise' } },
+      ],
+      {
+        cardDefinitions: [
+          plainShuttle,
+          { name: 'Cmd Stf Officer', type: 'Personnel', icons: ['Cmd', 'Stf'] },
+          { name: 'Stf Ensign', type: 'Personnel', icons: ['Stf'] },
+          { name: 'Cmd Lieutenant', type: 'Personnel', icons: ['Cmd'] },
+        ],
+      },
+    );
+    // The U.S.S. Enterprise needs Cmd, Stf, Stf: the officer must cover a Stf, the lieutenant the Cmd.
+    expect(game.staffing('enterprise')).toEqual({ staffed: true, missing: [] });
+  });
+
   it('HOLO-NORMAL-1: a deactivated hologram is disabled and does not staff', () => {
     const game = gameWith(crew('deactivated'), { cardDefinitions: [runabout, plainShuttle] });
     expect(game.staffing('runabout')).toEqual({ staffed: false, missing: ['Cmd'] });

@@ -91,6 +91,8 @@ export const ENGINE_CLAUSES = {
     "A card that is discarded, destroyed or killed takes with it the cards aboard it, worn by it or played on it: they go to their owners' discard piles.",
   'GAME-STEP-1':
     'A command that names the step of the game it was made at is carried out only at that step: one made from a stale snapshot is refused, never applied out of order.',
+  'GAME-CAPTURE-1':
+    "A capture takes one of the opponent's personnel in play, aboard a ship or facility or on a planet, and holds it captive for the capturing player; a captive is not captured again.",
   'GAME-BATTLE-1':
     'While a personnel battle runs, the players only respond, pass and decide within it; a new battle waits until it is over.',
   'GAME-STAFF-1':

@@ -20,19 +20,27 @@ export function staffingShortfall(table: Table, ship: CardId): string[] {
       !isStopped(table, id) &&
       !isInStasis(table, id),
   );
-  // Each crew member covers one requirement; try the scarcest icons first so one person's icons are not wasted.
-  const available = crew.map((id) => new Set(iconsOf(table, id)));
+  // Each crew member covers one requirement: a matching of requirements to crew (augmenting paths),
+  // since a greedy choice can spend on one icon the only member able to cover another.
+  const icons = crew.map((id) => new Set(iconsOf(table, id)));
+  const covering = new Map<number, number>(); // crew index -> requirement index
+  const assign = (need: number, tried: Set<number>): boolean => {
+    for (let member = 0; member < icons.length; member++) {
+      if (tried.has(member) || !icons[member]!.has(needed[need]!)) continue;
+      tried.add(member);
+      const other = covering.get(member);
+      if (other === undefined || assign(other, tried)) {
+        covering.set(member, need);
+        return true;
+      }
+    }
+    return false;
+  };
   const missing: string[] = [];
-  for (const icon of needed.sort((a, b) => countHolders(available, a) - countHolders(available, b))) {
-    const i = available.findIndex((icons) => icons.has(icon));
-    if (i < 0) missing.push(icon);
-    else available.splice(i, 1);
-  }
+  needed.forEach((icon, need) => {
+    if (!assign(need, new Set())) missing.push(icon);
+  });
   return missing;
-}
-
-function countHolders(crew: ReadonlyArray<Set<string>>, icon: string): number {
-  return crew.filter((icons) => icons.has(icon)).length;
 }
 
 export function isStaffed(table: Table, ship: CardId): boolean {

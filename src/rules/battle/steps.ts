@@ -2,9 +2,8 @@ import type { BattleView, Pairing, PairingOutcome, Side } from '../../model/batt
 import type { CardId } from '../../model/board.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
-import { deactivate, discard } from '../consequences.ts';
+import { killOrDeactivateInstead } from '../death.ts';
 import type { Draft } from '../draft.ts';
-import { isLiveHologram } from '../holograms.ts';
 import { isInPlay } from '../where.ts';
 import { engagement, isMortallyWounded, isStunned, killCandidates, mayEngage, sideTotal } from './combat.ts';
 
@@ -143,15 +142,6 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
   });
 }
 
-/** Kills a personnel: a hologram is deactivated instead (HOLO-DEATH-1); others die (discarded). */
-function kill(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
-  if (isLiveHologram(draft, id)) {
-    deactivate(draft, id, 'HOLO-DEATH-1', `it would die (${why}), so it is deactivated instead`);
-  } else {
-    discard(draft, id, clause, why);
-  }
-}
-
 /**
  * BATTLE-5, BATTLE-5a, HOLO-BATTLE-2: totals with modifiers; the higher wins and kills one opposing
  * personnel at random (not a mortally wounded one), unless its total came entirely from holograms;
@@ -214,9 +204,9 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
       kind: 'killed',
       clause: 'BATTLE-5a',
       card: killed,
-      message: `BATTLE-5a: ${label(draft, killed)} is killed (random selection)`,
+      message: `BATTLE-5a: ${label(draft, killed)} is the one killed (random selection)`,
     });
-    kill(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
+    killOrDeactivateInstead(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
   }
   draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed });
 }
@@ -228,7 +218,7 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     if (!isInPlay(draft, id)) continue;
     if (isMortallyWounded(draft, id)) {
       draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, mortallyWounded: false } });
-      kill(draft, id, 'BATTLE-6', 'mortally wounded in the battle');
+      killOrDeactivateInstead(draft, id, 'BATTLE-6', 'dead of a mortal wound (the battle is over)');
       if (!isInPlay(draft, id)) continue;
     }
     if (isStunned(draft, id)) {

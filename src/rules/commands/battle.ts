@@ -7,7 +7,6 @@ import { settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
 import { isDisabled } from '../holograms.ts';
 import type { Table } from '../table.ts';
-import { locationOf } from '../where.ts';
 import {
   firstRefusal,
   forbid,
@@ -31,8 +30,8 @@ function requirePlace(table: Table, place: Place): Refusal | undefined {
     : requireLocation(table, place.planet);
 }
 
-function placeLocation(table: Table, place: Place): string | undefined {
-  return 'aboard' in place ? locationOf(table, place.aboard) : place.planet;
+function samePlace(a: Place, b: Place): boolean {
+  return 'aboard' in a ? 'aboard' in b && a.aboard === b.aboard : 'planet' in b && a.planet === b.planet;
 }
 
 /** BATTLE-1 */
@@ -43,10 +42,15 @@ export const attack: CommandRule<'attack'> = {
       () => requireTurn(table, command.player, 'attack'),
       () => requirePlace(table, command.attackers),
       () => requirePlace(table, command.defenders),
+      // Personal combat needs the adversaries face to face: an Away Team fights on its planet, a crew
+      // aboard its ship or facility (a boarding party is aboard the ship it attacks).
       () =>
-        placeLocation(table, command.attackers) === placeLocation(table, command.defenders)
+        samePlace(command.attackers, command.defenders)
           ? undefined
-          : forbid('BATTLE-1', 'the attacking and the attacked groups must be at the same location'),
+          : forbid(
+              'BATTLE-1',
+              'the attacking and the attacked groups must be on the same planet or aboard the same ship or facility',
+            ),
       () =>
         groupMembers(table, groupAt(command.player, command.attackers), 'attacker').length > 0
           ? undefined

@@ -56,23 +56,23 @@ export const capture: CommandRule<'capture'> = {
       () =>
         isPersonnel(table, command.card)
           ? undefined
-          : forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is not a personnel`),
+          : forbid('GAME-CAPTURE-1', `${label(table, command.card)} is not a personnel`),
       () =>
         table.board.cards[command.card]!.owner === command.player
           ? forbid(
-              'HOLO-CAPTURE-2',
+              'GAME-CAPTURE-1',
               `${command.player} may not capture their own ${label(table, command.card)}`,
             )
           : undefined,
       () =>
         isCaptured(table, command.card)
-          ? forbid('HOLO-CAPTURE-2', `${label(table, command.card)} is a captive already`)
+          ? forbid('GAME-CAPTURE-1', `${label(table, command.card)} is a captive already`)
           : undefined,
       () =>
         ['aboard', 'planet'].includes(table.board.cards[command.card]!.at.in)
           ? undefined
           : forbid(
-              'HOLO-CAPTURE-2',
+              'GAME-CAPTURE-1',
               `${label(table, command.card)} is neither aboard nor on a planet, where a capture could take it`,
             ),
       () => {

@@ -1,26 +1,10 @@
 import { isEquipment, isHolographic, isPersonnel, isShipOrFacility, label } from '../cards.ts';
-import { deactivate, discard as toDiscard } from '../consequences.ts';
-import type { Draft } from '../draft.ts';
-import { isLiveHologram } from '../holograms.ts';
+import { discard as toDiscard } from '../consequences.ts';
+import { killOrDeactivateInstead } from '../death.ts';
 import { firstRefusal, forbid, requireCard, requireInPlay } from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 
 /** Killing, destroying and discarding by a card (HOLO-DEATH-*). */
-
-/** HOLO-DEATH-1: a hologram that would be killed or destroyed is deactivated instead, and stays. */
-function deactivateInsteadOfDeath(draft: Draft, id: string, by: string, what: 'killed' | 'destroyed'): void {
-  if (draft.hologram(id)?.state === 'active') {
-    deactivate(draft, id, 'HOLO-DEATH-1', `it would be ${what} by ${by}, so it is deactivated instead`);
-  } else {
-    draft.record({
-      type: 'rule',
-      kind: 'stays',
-      clause: 'HOLO-DEATH-1',
-      card: id,
-      message: `HOLO-DEATH-1: ${label(draft, id)} would be ${what} by ${by}; a hologram is deactivated instead, and it is deactivated already`,
-    });
-  }
-}
 
 export const kill: CommandRule<'kill'> = {
   check: (table, command) =>
@@ -36,11 +20,7 @@ export const kill: CommandRule<'kill'> = {
             ),
     ),
   resolve(draft, command) {
-    if (isLiveHologram(draft, command.card)) {
-      deactivateInsteadOfDeath(draft, command.card, command.by, 'killed');
-    } else {
-      toDiscard(draft, command.card, 'GAME-DESTROY-1', `killed by ${command.by}`);
-    }
+    killOrDeactivateInstead(draft, command.card, 'GAME-DESTROY-1', `killed by ${command.by}`);
   },
 };
 
@@ -58,12 +38,8 @@ export const destroy: CommandRule<'destroy'> = {
             ),
     ),
   resolve(draft, command) {
-    if (isLiveHologram(draft, command.card)) {
-      deactivateInsteadOfDeath(draft, command.card, command.by, 'destroyed');
-    } else {
-      // A ship or facility takes its holograms with it (HOLO-DEATH-3), as `discard` cites for each.
-      toDiscard(draft, command.card, 'GAME-DESTROY-1', `destroyed by ${command.by}`);
-    }
+    // A ship or facility takes its holograms with it (HOLO-DEATH-3), as `discard` cites for each.
+    killOrDeactivateInstead(draft, command.card, 'GAME-DESTROY-1', `destroyed by ${command.by}`);
   },
 };
 
