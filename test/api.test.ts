@@ -118,11 +118,46 @@ describe('setups', () => {
         tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: { heldBy: 'enterprise' } }]),
         /cards\.5\.at\.heldBy/,
       ],
+      [tableWith([{ id: 'x', card: 'The Doctor', owner: ALICE, at: 'table' }]), /cards\.5\.at\.table/],
+      [
+        tableWith([{ id: 'x', card: 'Data', owner: ALICE, at: { playedOn: 'enterprise' } }]),
+        /cards\.5\.at\.playedOn/,
+      ],
+      [
+        tableWith([
+          { id: 'doc', card: 'The Doctor', owner: ALICE, at: 'hand' },
+          { id: 'x', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doc' } },
+        ]),
+        /cards\.6\.at\.wornBy: "doc" is not in play/,
+      ],
     ];
     for (const [setup, message] of cases) {
       expect(() => createGame(setup)).toThrow(SetupError);
       expect(() => createGame(setup)).toThrow(message);
     }
+  });
+});
+
+describe('the origin of a game', () => {
+  it('GAME-INPUT-1: a seed is a whole number from 0 to 2^32 - 1', () => {
+    for (const seed of [1.5, Number.NaN, Number.POSITIVE_INFINITY, -1, 2 ** 32, '7' as unknown as number]) {
+      expect(() => createGame(tableWith([]), { seed })).toThrow(/seed/);
+    }
+    expect(createGame(tableWith([]), { seed: 2 ** 32 - 1 }).origin.seed).toBe(2 ** 32 - 1);
+  });
+
+  it("keeps its own copy of the client's cards, and names each list's problems by the list's name", () => {
+    const cards: Array<Record<string, unknown>> = [{ name: 'Vic Fontaine', type: 'Personnel', strength: 6 }];
+    const game = createGame(tableWith([]), { cards });
+    cards[0]!.strength = 99;
+    expect(game.origin.cards).toEqual([{ name: 'Vic Fontaine', type: 'Personnel', strength: 6 }]);
+    const twice = [
+      { name: 'X', type: 'Event' },
+      { name: 'X', type: 'Event' },
+    ];
+    expect(() => createGame(tableWith([]), { cards: twice })).toThrow(
+      /^cards\.1\.name: "X" is defined twice$/,
+    );
   });
 });
 
@@ -248,6 +283,47 @@ describe('views', () => {
     expect(alice.handSizes).toEqual({ alice: 1, bob: 1 });
     expect(JSON.stringify(alice)).not.toMatch(/Fek|random/);
     expect(game.view(BOB).cards.map((c) => c.id)).toContain('secret');
+  });
+});
+
+describe("the client's copies", () => {
+  it('a client cannot corrupt the game through what it reads: boards and views are frozen, records copied', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    const view = game.view(ALICE);
+    const data = view.cards.find((card) => card.id === 'data')!;
+    expect(() => {
+      (data.at as { host: string }).host = 'nowhere';
+    }).toThrow(TypeError);
+    expect(() => {
+      (game.board().cards.data!.status as { stopped: boolean }).stopped = true;
+    }).toThrow(TypeError);
+    accept(game, { type: 'move', player: ALICE, cards: ['data'], to: { planet: 'ligos' } });
+    expect(() => {
+      (game.board().cards.data!.at as { location: string }).location = 'holana';
+    }).toThrow(TypeError);
+    const log = game.log() as unknown[];
+    log.pop();
+    expect(game.log()).toHaveLength(1);
+    accept(game, { type: 'endTurn', player: ALICE });
+  });
+});
+
+describe('hidden information in refusals', () => {
+  it("a refusal names a card in someone's hand by its id alone, never its name", () => {
+    const game = gameWith([{ id: 'secret', card: 'The Doctor', owner: ALICE, at: 'hand' }], {
+      turn: { player: BOB, number: 2 },
+    });
+    for (const command of [
+      { type: 'discard', player: BOB, card: 'secret', by: 'a card' },
+      { type: 'report', player: BOB, card: 'secret', to: { aboard: 'husnock' } },
+    ]) {
+      const result = game.send(command);
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.rejection.message).toContain('[secret]');
+        expect(result.rejection.message).not.toContain('Doctor');
+      }
+    }
   });
 });
 

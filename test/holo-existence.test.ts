@@ -236,6 +236,22 @@ describe('HOLO-EMIT-2: a hologram whose emitter is removed away from ships is er
     expect(game.discardPile(ALICE)).toEqual(['emitter', 'doctor']);
   });
 
+  it("HOLO-EMIT-2: a captive's emitter, removed, lies on the planet where it was taken; the captive is erased", () => {
+    const game = gameWith([
+      {
+        id: 'doctor',
+        card: 'The Doctor',
+        owner: ALICE,
+        at: { capturedBy: BOB, location: 'ligos' },
+        hologram: 'active',
+      },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },
+    ]);
+    const events = accept(game, { type: 'removeEmitter', player: ALICE, emitter: 'emitter' });
+    expect(cited(events)).toContain('erased:HOLO-EMIT-2');
+    expect(game.where('emitter')).toEqual({ in: 'planet', location: 'ligos' });
+  });
+
   it("CARD-EMITTER-1: the emitter may be removed only during its owner's turn, and only by its owner", () => {
     const game = gameWith(onPlanet('ligos'));
     refuse(game, { type: 'removeEmitter', player: BOB, emitter: 'emitter' }, 'GAME-OWN-1', 'not-your-card');

@@ -4,6 +4,7 @@ import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
 import { type Command, isCommandType } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
+import { deepFreeze } from '../model/freeze.ts';
 import { label } from '../rules/cards.ts';
 import { judge, legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
@@ -95,12 +96,14 @@ export class Game {
     // XState would rethrow it later, out of everyone's reach.
     this.actor.subscribe({ error: () => {} });
     this.actor.start();
+    // A restored board comes from JSON: frozen like every board the rules make (see deepFreeze).
+    if (resume) deepFreeze(this.actor.getSnapshot().context.board);
     for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
   }
 
   /** Every command carried out so far, in order (the policies' too): with the origin, a replay. */
   log(): readonly Command[] {
-    return this.commandLog;
+    return [...this.commandLog];
   }
 
   /** Sets (or, with null, removes) the policy that answers for a player in battle. */
@@ -111,12 +114,14 @@ export class Game {
 
   /** The battle running now: its step, its data (piles included: not for players' eyes), its open window. */
   battle(): BattleView | undefined {
-    return this.table().battle();
+    // A copy: the battle actor's own data is not for writing.
+    const battle = this.table().battle();
+    return battle && structuredClone(battle);
   }
 
   /** The record of the last battle that ended (pairings, totals, winner, kill). */
   lastBattle(): BattleData | null {
-    return this.actor.getSnapshot().context.lastBattle;
+    return structuredClone(this.actor.getSnapshot().context.lastBattle);
   }
 
   /** What the game waits for now in a battle (a response or a decision, and from whom); null outside one. */
@@ -199,8 +204,8 @@ export class Game {
     if (rejection) return { ok: false, rejection };
     const accepted = collected.find((event): event is AcceptedEvent => event.type === 'accepted');
     if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
-    // The game's own plain copy (see plainData): the client may reuse its command object.
-    this.commandLog.push(accepted.command);
+    // The game's own plain copy (see plainData), frozen: the log is handed out as it is.
+    this.commandLog.push(deepFreeze(accepted.command));
     return {
       ok: true,
       step: accepted.step,
@@ -251,22 +256,33 @@ export class Game {
 
   /** May this personnel use that card (its "use only" restriction: HOLO-SPECIES-1, HOLO-AFFIL-1)? */
   mayUse(personnel: CardId, cardName: string): UseVerdict {
-    return mayUse(this.table(), personnel, cardName);
+    return mayUse(this.known(personnel), personnel, cardName);
   }
 
   /** Gameplay species of a personnel (HOLO-SPECIES-1: "Hologram" for every hologram). */
   species(personnel: CardId): readonly string[] {
-    return gameplaySpecies(this.table(), personnel);
+    return gameplaySpecies(this.known(personnel), personnel);
   }
 
   /** The personnel among these who may be selected for assimilation or abduction (HOLO-ASSIM-1). */
   eligibleForSelection(among: readonly CardId[]): CardId[] {
-    return eligibleForSelection(this.table(), among);
+    return eligibleForSelection(this.known(...among), among);
   }
 
   /** Whether a ship is staffed, and what its crew lacks (GAME-STAFF-1, HOLO-NORMAL-1). */
   staffing(ship: CardId): { staffed: boolean; missing: string[] } {
-    return { staffed: isStaffed(this.table(), ship), missing: staffingShortfall(this.table(), ship) };
+    const table = this.known(ship);
+    return { staffed: isStaffed(table, ship), missing: staffingShortfall(table, ship) };
+  }
+
+  /** The rules' view, once every card named is known to be in this game (a query of an unknown id throws). */
+  private known(...cards: readonly CardId[]): Table {
+    const table = this.table();
+    for (const card of cards) {
+      if (!Object.hasOwn(table.board.cards, card))
+        throw new RangeError(`there is no card "${card}" in this game`);
+    }
+    return table;
   }
 
   /** "The Doctor [doctor]". */
@@ -299,14 +315,20 @@ function plainData(command: unknown): unknown {
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, options: GameOptions = {}): Game {
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
+  const seed = options.seed ?? 1;
+  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffff_ffff) {
+    throw new SetupError('a seed is a whole number from 0 to 4294967295', 'seed');
+  }
   let copy: unknown;
+  let cards: unknown[];
   try {
     copy = setup === undefined ? undefined : JSON.parse(JSON.stringify(setup));
+    cards = JSON.parse(JSON.stringify(options.cards ?? []));
   } catch {
     throw new SetupError(
       'a setup is plain JSON data (no cycles, functions, big integers or runaway nesting)',
       '(setup)',
     );
   }
-  return new Game({ setup: copy, seed: options.seed ?? 1, cards: options.cards ?? [] }, options);
+  return new Game({ setup: copy, seed, cards }, options);
 }

@@ -4,6 +4,7 @@ import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
+import { deepFreeze } from '../model/freeze.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
@@ -70,18 +71,24 @@ export function gameInputFromSetup(
   let library: CardLibrary;
   let customCards: CardDefinitionInput[];
   try {
+    // Each list is checked under its own name; the setup's definitions come last and win a name both use.
     const extra = cardDefinitionList.safeParse(extraCards);
     if (!extra.success) {
       const issue = extra.error.issues[0]!;
-      throw new CardLibraryError(
-        `cards.${issue.path.join('.')}: ${issue.message}`,
-        `cards.${issue.path.join('.')}`,
-      );
+      throw new CardLibraryError(issue.message, ['cards', ...issue.path].join('.'));
     }
-    customCards = [...extra.data, ...(setup.cardDefinitions ?? [])];
-    library = CardLibrary.builtIn().withDefinitions(customCards);
+    library = CardLibrary.builtIn()
+      .withDefinitions(extra.data, 'cards')
+      .withDefinitions(setup.cardDefinitions ?? [], 'cardDefinitions');
+    const byName = new Map(
+      [...extra.data, ...(setup.cardDefinitions ?? [])].map((card) => [card.name, card]),
+    );
+    customCards = [...byName.values()];
   } catch (error) {
-    if (error instanceof CardLibraryError) throw new SetupError(error.message, error.path);
+    if (error instanceof CardLibraryError) {
+      // The library's message starts with the path; the SetupError puts it there once.
+      throw new SetupError(error.message.replace(`${error.path}: `, ''), error.path);
+    }
     throw error;
   }
 
@@ -187,7 +194,7 @@ export function gameInputFromSetup(
     }
   }
   return {
-    board,
+    board: deepFreeze(board),
     customCards,
     random: seedRandom(seed),
     holograms: [...seeds.values()],
@@ -206,6 +213,9 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
   const need = (ok: boolean, message: string, field: string) => {
     if (!ok) throw new SetupError(message, `${path}.at.${field}`);
   };
+  // Personnel, equipment, ships and facilities stand on the board; events and the like are played.
+  const onTheBoard = (id: string) => standsOnBoard(table, id) || isShipOrFacility(table, id);
+  const inPlay = (id: string) => Object.hasOwn(cards, id) && !['hand', 'discard'].includes(cards[id]!.at.in);
   const isHost = (id: string) =>
     Object.hasOwn(cards, id) && isShipOrFacility(table, id) && cards[id]!.at.in === 'space';
   switch (at.in) {
@@ -244,6 +254,7 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
         `"${at.by}" wears more than one emitter`,
         'wornBy',
       );
+      need(inPlay(at.by), `"${at.by}" is not in play`, 'wornBy');
       break;
     case 'played-on':
       need(
@@ -251,11 +262,15 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
         `"${at.target}" is neither a location nor a ship or facility in space`,
         'playedOn',
       );
+      need(!onTheBoard(card.id), `${card.card} is not a card that is played on another`, 'playedOn');
+      break;
+    case 'table':
+      need(!onTheBoard(card.id), `${card.card} is not a card that is played on the table`, 'table');
       break;
     case 'held':
       need(
-        Object.hasOwn(cards, at.by) && hasEffect(table, at.by, 'holds-personnel'),
-        `"${at.by}" is not a card that holds personnel (a Penalty Box, an Escape Pod)`,
+        Object.hasOwn(cards, at.by) && hasEffect(table, at.by, 'holds-personnel') && inPlay(at.by),
+        `"${at.by}" is not a card in play that holds personnel (a Penalty Box, an Escape Pod)`,
         'heldBy',
       );
       need(isPersonnelOrEquipment(table, card.id), `${card.card} is not a personnel or equipment`, 'heldBy');

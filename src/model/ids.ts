@@ -1,14 +1,10 @@
 import { z } from 'zod';
 
-/** Keys that would reach an object's prototype if used as a record key: never valid ids. */
-const FORBIDDEN_KEYS = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-]);
+/**
+ * Keys that would reach an object's prototype if used as a record key: never valid ids (every name
+ * Object.prototype has, and `prototype`).
+ */
+const FORBIDDEN_KEYS = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
 
 /**
  * The id of a player, card or location: short, printable, and never a key that reaches an object's

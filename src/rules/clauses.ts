@@ -117,8 +117,10 @@ export interface Clause {
 
 /** The clause with that id, with its text. */
 export function clause(id: ClauseId): Clause {
-  if (id in SPEC_CLAUSES) return { id, text: SPEC_CLAUSES[id as SpecClauseId], source: 'spec' };
-  return { id, text: ENGINE_CLAUSES[id as EngineClauseId], source: 'engine' };
+  if (Object.hasOwn(SPEC_CLAUSES, id)) return { id, text: SPEC_CLAUSES[id as SpecClauseId], source: 'spec' };
+  if (Object.hasOwn(ENGINE_CLAUSES, id))
+    return { id, text: ENGINE_CLAUSES[id as EngineClauseId], source: 'engine' };
+  throw new RangeError(`there is no clause "${String(id)}"`);
 }
 
 /** Every clause, the specification's first, in the order the rulebook gives them. */

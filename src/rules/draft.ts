@@ -3,6 +3,7 @@ import type { CardLibrary } from '../cards/library.ts';
 import type { BattleView } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Position } from '../model/board.ts';
 import type { RuleEvent } from '../model/events.ts';
+import { deepFreeze } from '../model/freeze.ts';
 import { drawInt, type RandomState } from './random.ts';
 import type { HologramView, Table } from './table.ts';
 
@@ -136,6 +137,8 @@ export class Draft implements Table {
   }
 
   resolution(): Resolution {
+    // Only the objects this command made are not frozen yet; deepFreeze stops at frozen ones.
+    deepFreeze(this.board);
     return {
       board: this.board,
       random: this.random,

@@ -162,8 +162,8 @@
   timeline.innerHTML = records
     .map(
       (record, i) =>
-        `<li data-i="${i}" class="t-${record.type}"><span class="seq">${record.seq}</span>` +
-        `<span class="type">${record.type === 'rule' || record.type === 'rejected' ? escapeHtml(record.clause) : record.type}</span>` +
+        `<li data-i="${i}" class="t-${escapeHtml(record.type)}"><span class="seq">${escapeHtml(record.seq)}</span>` +
+        `<span class="type">${escapeHtml(record.type === 'rule' || record.type === 'rejected' ? record.clause : record.type)}</span>` +
         `<span class="what">${escapeHtml(describe(record))}</span></li>`,
     )
     .join('');
@@ -336,7 +336,7 @@
     const kind = rule.type === 'rejected' ? `refused (${rule.code})` : rule.kind;
     section.innerHTML =
       `<h2>clause <small>${escapeHtml(when)}</small></h2>` +
-      `<p class="clause-id ${rule.type}">${escapeHtml(rule.clause)} <small>${escapeHtml(kind)}` +
+      `<p class="clause-id ${escapeHtml(rule.type)}">${escapeHtml(rule.clause)} <small>${escapeHtml(kind)}` +
       `${clause ? ` · ${clause.source === 'spec' ? 'specification' : 'engine'}` : ''}</small></p>` +
       `<blockquote class="clause-text">${escapeHtml(clause ? clause.text : '(no text for this clause)')}</blockquote>` +
       `<p class="message">${escapeHtml(rule.message)}</p>`;
@@ -410,17 +410,18 @@
     ];
     if (b.pairing)
       parts.push(
-        `<p class="pairing">pairing ${b.pairing.number}: ${label(board, b.pairing.attacker)} ⚔ ${label(board, b.pairing.defender)}</p>`,
+        `<p class="pairing">pairing ${escapeHtml(b.pairing.number)}: ${label(board, b.pairing.attacker)} ⚔ ${label(board, b.pairing.defender)}</p>`,
       );
     if (battle.window)
       parts.push(
         `<p class="window">${escapeHtml(battle.window.kind)} window open: ${escapeHtml(battle.window.priority)} may respond ` +
-          `(${battle.window.passes} pass${battle.window.passes === 1 ? '' : 'es'})</p>`,
+          `(${escapeHtml(battle.window.passes)} pass${battle.window.passes === 1 ? '' : 'es'})</p>`,
       );
     if (b.pairings?.length) {
       parts.push('<ol class="pairings">');
       for (const p of b.pairings) {
-        const outcome = p.outcome === 'none' ? 'no one struck' : `${p.outcome} by ${label(board, p.by)}`;
+        const outcome =
+          p.outcome === 'none' ? 'no one struck' : `${escapeHtml(p.outcome)} by ${label(board, p.by)}`;
         parts.push(
           `<li>${label(board, p.attacker)} ⚔ ${label(board, p.defender)}: ${outcome} <span class="clause-ref">${escapeHtml(p.clause)}</span></li>`,
         );
@@ -429,7 +430,7 @@
     }
     if (b.totals)
       parts.push(
-        `<p>totals: ${escapeHtml(b.attacker)} ${b.totals.attacker}, ${escapeHtml(b.defender)} ${b.totals.defender}</p>`,
+        `<p>totals: ${escapeHtml(b.attacker)} ${escapeHtml(b.totals.attacker)}, ${escapeHtml(b.defender)} ${escapeHtml(b.totals.defender)}</p>`,
       );
     if (b.totals)
       parts.push(
@@ -496,7 +497,7 @@
     const turn = board.turn;
     const game = gameAt[step] >= 0 ? records[gameAt[step]].context : null;
     const parts = [
-      `<h2>board <small>turn ${turn.number} (${escapeHtml(turn.player)})${game ? ` · step ${game.step}` : ''}</small></h2>`,
+      `<h2>board <small>turn ${escapeHtml(turn.number)} (${escapeHtml(turn.player)})${game ? ` · step ${escapeHtml(game.step)}` : ''}</small></h2>`,
     ];
     for (const [zone, members] of zones) {
       parts.push(`<div class="zone"><h3>${escapeHtml(zone)}</h3><ul>`);
@@ -510,7 +511,7 @@
         }
         if (card.status.inStasisUntilEndOfTurn !== null)
           badges.push(
-            `<span class="badge status stasis">in stasis to turn ${card.status.inStasisUntilEndOfTurn}</span>`,
+            `<span class="badge status stasis">in stasis to turn ${escapeHtml(card.status.inStasisUntilEndOfTurn)}</span>`,
           );
         const role = side(card.id);
         if (role) badges.push(`<span class="badge side ${role}">${role}</span>`);

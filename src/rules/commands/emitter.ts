@@ -1,3 +1,4 @@
+import type { Position } from '../../model/board.ts';
 import { isHolographic, isMobileEmitter, isPersonnel, label } from '../cards.ts';
 import { isLiveHologram, isWearingEmitter } from '../holograms.ts';
 import { arePresent } from '../where.ts';
@@ -60,6 +61,17 @@ export const wearEmitter: CommandRule<'wearEmitter'> = {
 };
 
 /**
+ * Where a removed emitter lies: where its wearer is, aboard or on the planet; a captive's emitter lies
+ * aboard the ship that holds it, or on the planet where it was taken (an emitter is never a captive).
+ */
+function whereDropped(wearer: Position): Position {
+  if (wearer.in !== 'captured') return wearer;
+  return wearer.host !== null
+    ? { in: 'aboard', host: wearer.host }
+    : { in: 'planet', location: wearer.location };
+}
+
+/**
  * CARD-EMITTER-1: the emitter's owner may remove it during their turn; it stays where the wearer is.
  * What follows for the wearer (HOLO-EMIT-2 erasure, HOLO-EXIST-2 deactivation) the engine works out after.
  */
@@ -86,7 +98,7 @@ export const removeEmitter: CommandRule<'removeEmitter'> = {
     const at = draft.board.cards[command.emitter]!.at;
     if (at.in !== 'worn') return;
     const wearer = at.by;
-    draft.place(command.emitter, draft.board.cards[wearer]!.at);
+    draft.place(command.emitter, whereDropped(draft.board.cards[wearer]!.at));
     draft.record({
       type: 'rule',
       kind: 'emitter-removed',

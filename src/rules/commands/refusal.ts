@@ -21,6 +21,14 @@ export function forbid(clause: ClauseId, message: string): Refusal {
   return refuse('forbidden', clause, message);
 }
 
+/**
+ * How a refusal names a card: by its name and id, except a card in a hand, which is named by its id
+ * alone (a refusal goes to whoever sent the command, and a hand is hidden from the opponent).
+ */
+function publicLabel(table: Table, id: CardId): string {
+  return table.board.cards[id]?.at.in === 'hand' ? `[${id}]` : label(table, id);
+}
+
 /** The first refusal among checks run in order, or undefined if every check passed. */
 export function firstRefusal(...checks: Array<() => Refusal | undefined>): Refusal | undefined {
   for (const check of checks) {
@@ -62,7 +70,7 @@ export function requireOwn(table: Table, player: PlayerId, id: CardId, action: s
     : refuse(
         'not-your-card',
         'GAME-OWN-1',
-        `${player} may not ${action} ${label(table, id)}: it is ${owner}'s`,
+        `${player} may not ${action} ${publicLabel(table, id)}: it is ${owner}'s`,
       );
 }
 
@@ -72,7 +80,7 @@ export function requireInPlay(table: Table, id: CardId): Refusal | undefined {
     ? undefined
     : forbid(
         'GAME-PLAY-1',
-        `${label(table, id)} is not in play (it is in a ${table.board.cards[id]!.at.in === 'hand' ? 'hand' : 'discard pile'})`,
+        `${publicLabel(table, id)} is not in play (it is in a ${table.board.cards[id]!.at.in === 'hand' ? 'hand' : 'discard pile'})`,
       );
 }
 
