@@ -61,6 +61,7 @@ export type BattleRequest =
 
 const without = (cards: readonly CardId[], card: CardId) => cards.filter((c) => c !== card);
 
+/** The personnel battle statechart (see the diagram above); the game actor spawns it as `battle`. */
 export const battleMachine = setup({
   types: {
     context: {} as BattleData,

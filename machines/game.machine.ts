@@ -198,6 +198,7 @@ const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
   if ('rejection' in verdict) enqueue.emit(verdict.rejection);
 });
 
+/** The game statechart: the orchestrator every client embeds (`createGame` runs it; clients may run it themselves). */
 export const gameMachine = gameSetup
   .extend({
     actions: {

@@ -34,6 +34,7 @@ export type HologramEvent =
   /** HOLO-EMIT-2, HOLO-DEATH-2, HOLO-DEATH-3: it is erased (discarded). */
   | { type: 'ERASE' };
 
+/** The hologram statechart: one actor per Holo card in play, spawned by the game as `hologram`. */
 export const hologramMachine = setup({
   types: {
     context: {} as HologramContext,

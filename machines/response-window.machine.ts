@@ -41,6 +41,7 @@ export type ResponseWindowEvent =
 const other = (context: ResponseWindowContext) =>
   context.priority === context.order[0] ? context.order[1] : context.order[0];
 
+/** The response-window statechart: priority and passes; the battle invokes one per window as `window`. */
 export const responseWindowMachine = setup({
   types: {
     context: {} as ResponseWindowContext,

@@ -70,6 +70,7 @@ export class CardLibrary {
     return new CardLibrary(next);
   }
 
+  /** Whether the library has a card of that name. */
   has(name: string): boolean {
     return this.byName.has(name);
   }

@@ -295,6 +295,7 @@ export class Game {
     return this.actor.getPersistedSnapshot();
   }
 
+  /** Stops the game actor and every actor it spawned; the game answers no more commands. */
   stop(): void {
     this.actor.stop();
   }

@@ -12,6 +12,7 @@ import { SetupError } from './setup-board.ts';
  */
 
 export const SAVE_FORMAT = 'stccg-rules/save';
+/** The save format version this engine writes and reads; a save of another version is refused. */
 export const SAVE_VERSION = 1;
 
 export interface SavedGame {

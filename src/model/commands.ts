@@ -140,8 +140,10 @@ export const commandSchemas = {
 } as const;
 
 export type CommandType = keyof typeof commandSchemas;
+/** Every command type, in the order of `commandSchemas`. */
 export const COMMAND_TYPES = Object.keys(commandSchemas) as CommandType[];
 
+/** The zod schema of any command: every command is checked by it before a rule sees it (GAME-INPUT-1). */
 export const commandSchema = z.discriminatedUnion('type', [
   commandSchemas.report,
   commandSchemas.move,

@@ -54,6 +54,7 @@ export const setupCardSchema = z.strictObject({
 });
 export type SetupCard = z.infer<typeof setupCardSchema>;
 
+/** The zod schema of a game setup (see the README's "The setup format"). */
 export const setupSchema = z.strictObject({
   players: z.tuple([idSchema, idSchema]),
   turn: z.strictObject({ player: idSchema, number: z.number().int().min(1).max(1_000_000) }).optional(),
