@@ -1,5 +1,5 @@
 import { assign, sendParent, sendTo, setup } from 'xstate';
-import type { BattleData, BattleTotals, Pairing, PairingRecord, Side } from '../src/model/battle.ts';
+import type { BattleData, BattleEvent, BattleInput, Pairing } from '../src/model/battle.ts';
 import type { CardId, PlayerId } from '../src/model/board.ts';
 import { responseWindowMachine } from './response-window.machine.ts';
 
@@ -15,40 +15,7 @@ import { responseWindowMachine } from './response-window.machine.ts';
  *                                                 → determiningWinner → aftermath → over
  */
 
-export type BattleInput = Omit<
-  BattleData,
-  | 'piles'
-  | 'faceUp'
-  | 'pairing'
-  | 'engagesNext'
-  | 'pairings'
-  | 'usedOncePerBattle'
-  | 'totals'
-  | 'winner'
-  | 'killed'
->;
-
-/** What the game tells the battle. */
-export type BattleEvent =
-  /** A player passes, or has responded (the game judged the response and carried it out). */
-  | { type: 'PASS'; player: PlayerId }
-  | { type: 'RESPONDED'; player: PlayerId }
-  /** BATTLE-3: the shuffled combat piles, top card first. */
-  | { type: 'PILES_FORMED'; attacker: CardId[]; defender: CardId[] }
-  /** BATTLE-4a/b/c: how the pairing ended. */
-  | { type: 'DECIDED'; record: PairingRecord }
-  /** BATTLE-4d: the cards left face up have been announced. */
-  | { type: 'FACE_UP_ANNOUNCED' }
-  /** A personnel leaves the battle (Emergency Transporter Armbands). */
-  | { type: 'LEFT_BATTLE'; card: CardId }
-  /** Android Headlock: this personnel engages the next adversary. */
-  | { type: 'ENGAGES_NEXT'; side: Side; card: CardId }
-  /** A once-per-battle response card was used ('45 Dom Perignon). */
-  | { type: 'USED_ONCE'; card: CardId }
-  /** BATTLE-5, BATTLE-5a */
-  | { type: 'WINNER_DETERMINED'; totals: BattleTotals; winner: PlayerId | null; killed: CardId | null }
-  /** BATTLE-6 */
-  | { type: 'AFTERMATH_DONE' };
+export type { BattleEvent, BattleInput } from '../src/model/battle.ts';
 
 /** What the battle asks of the game. */
 export type BattleRequest =

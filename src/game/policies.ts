@@ -1,4 +1,4 @@
-import type { PairingOutcome } from '../model/battle.ts';
+import { type PairingOutcome, playerOf } from '../model/battle.ts';
 import type { PlayerId } from '../model/board.ts';
 import type { Command } from '../model/commands.ts';
 import { engagement } from '../rules/battle/combat.ts';
@@ -35,7 +35,7 @@ export function awaitingIn(table: Table): Awaiting | null {
   if (battle.step === 'deciding' && pairing) {
     const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
     if (found.decider) {
-      const player = found.decider === 'attacker' ? battle.data.attacker : battle.data.defender;
+      const player = playerOf(battle.data, found.decider);
       return { player, for: 'decision', options: found.options };
     }
   }

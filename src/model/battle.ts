@@ -80,14 +80,43 @@ export interface BattleView {
   readonly window: { readonly kind: string; readonly priority: PlayerId; readonly passes: number } | null;
 }
 
-export function sideOf(data: BattleData, player: PlayerId): Side {
-  return data.attacker === player ? 'attacker' : 'defender';
-}
-
+/** The player on that side of the battle. */
 export function playerOf(data: BattleData, side: Side): PlayerId {
   return side === 'attacker' ? data.attacker : data.defender;
 }
 
-export function otherSide(side: Side): Side {
-  return side === 'attacker' ? 'defender' : 'attacker';
-}
+/** What the battle actor is started with: the announced attack (BATTLE-1). */
+export type BattleInput = Omit<
+  BattleData,
+  | 'piles'
+  | 'faceUp'
+  | 'pairing'
+  | 'engagesNext'
+  | 'pairings'
+  | 'usedOncePerBattle'
+  | 'totals'
+  | 'winner'
+  | 'killed'
+>;
+
+/** What the game tells the battle. */
+export type BattleEvent =
+  /** A player passes, or has responded (the game judged the response and carried it out). */
+  | { type: 'PASS'; player: PlayerId }
+  | { type: 'RESPONDED'; player: PlayerId }
+  /** BATTLE-3: the shuffled combat piles, top card first. */
+  | { type: 'PILES_FORMED'; attacker: CardId[]; defender: CardId[] }
+  /** BATTLE-4a/b/c: how the pairing ended. */
+  | { type: 'DECIDED'; record: PairingRecord }
+  /** BATTLE-4d: the cards left face up have been announced. */
+  | { type: 'FACE_UP_ANNOUNCED' }
+  /** A personnel leaves the battle (Emergency Transporter Armbands). */
+  | { type: 'LEFT_BATTLE'; card: CardId }
+  /** Android Headlock: this personnel engages the next adversary. */
+  | { type: 'ENGAGES_NEXT'; side: Side; card: CardId }
+  /** A once-per-battle response card was used ('45 Dom Perignon). */
+  | { type: 'USED_ONCE'; card: CardId }
+  /** BATTLE-5, BATTLE-5a */
+  | { type: 'WINNER_DETERMINED'; totals: BattleTotals; winner: PlayerId | null; killed: CardId | null }
+  /** BATTLE-6 */
+  | { type: 'AFTERMATH_DONE' };

@@ -1,6 +1,5 @@
-import type { BattleEvent, BattleInput } from '../../machines/battle.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
-import type { BattleView } from '../model/battle.ts';
+import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Position } from '../model/board.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';

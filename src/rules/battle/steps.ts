@@ -1,4 +1,10 @@
-import type { BattleView, Pairing, PairingOutcome, Side } from '../../model/battle.ts';
+import {
+  type BattleView,
+  type Pairing,
+  type PairingOutcome,
+  playerOf,
+  type Side,
+} from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
@@ -131,7 +137,7 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
     return;
   }
-  const player = found.decider === 'attacker' ? battle.data.attacker : battle.data.defender;
+  const player = playerOf(battle.data, found.decider);
   draft.record({
     type: 'rule',
     kind: 'decision-awaited',
@@ -170,7 +176,7 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     return;
   }
   const winningSide: Side = attacker.total > defender.total ? 'attacker' : 'defender';
-  const winner = winningSide === 'attacker' ? data.attacker : data.defender;
+  const winner = playerOf(data, winningSide);
   const winning = winningSide === 'attacker' ? attacker : defender;
   if (winning.entirelyHolographic) {
     draft.record({

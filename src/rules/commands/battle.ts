@@ -1,4 +1,4 @@
-import type { BattleView, Group } from '../../model/battle.ts';
+import { type BattleView, type Group, playerOf } from '../../model/battle.ts';
 import { opponentOf } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
 import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
@@ -150,8 +150,7 @@ export const decide: CommandRule<'decide'> = {
       );
     }
     const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
-    const decider =
-      found.decider && (found.decider === 'attacker' ? battle.data.attacker : battle.data.defender);
+    const decider = found.decider && playerOf(battle.data, found.decider);
     if (decider !== command.player) {
       return forbid(found.clause, `${command.player} does not decide this pairing: ${found.reason}`);
     }
