@@ -1,6 +1,6 @@
 import { assign, sendParent, sendTo, setup } from 'xstate';
 import type { BattleData, BattleEvent, BattleInput, Pairing } from '../src/model/battle.ts';
-import type { CardId, PlayerId } from '../src/model/board.ts';
+import type { CardId } from '../src/model/board.ts';
 import { responseWindowMachine } from './response-window.machine.ts';
 
 /**

@@ -1,4 +1,121 @@
-import type { Command } from 'commander';
+import { readFileSync } from 'node:fs';
+import { SingleBar } from 'cli-progress';
+import { type Command, InvalidArgumentError } from 'commander';
+import type { Policy } from '../game/policies.ts';
+import { SetupError } from '../game/setup-board.ts';
+import { battleOdds, OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
+import { oddsInText } from '../odds/report.ts';
 
-/** Adds the `stccg odds` command to the program (being built; see the issues). */
-export function register(_program: Command): void {}
+/**
+ * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--json]`:
+ * plays the set-up attack N times from independent seeds and prints the odds with their 95% confidence
+ * intervals. SETUP.json is a setup, or `{ "setup", "attack", "policies" }`; the options override the
+ * file's attack and policies. A progress bar shows on a terminal.
+ */
+
+export interface OddsCommandOptions {
+  readonly battles: number;
+  readonly seed: number;
+  readonly attack?: string;
+  readonly policy: readonly string[];
+  readonly json?: boolean;
+}
+
+function wholeNumber(value: string): number {
+  const number = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(number)) {
+    throw new InvalidArgumentError('a whole number');
+  }
+  return number;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+export function register(program: Command): void {
+  program
+    .command('odds')
+    .description('play a battle many times from independent seeds: the chances of each outcome, with 95% CIs')
+    .argument('<setup>', 'a setup (JSON), or { "setup", "attack", "policies" }')
+    .option('--battles <n>', 'how many battles to play', wholeNumber, 1000)
+    .option('--seed <n>', 'the base seed (the same seed gives the same report)', wholeNumber, 1)
+    .option('--attack <json>', "the attack command (default: the file's, else the setup's only attack)")
+    .option('--policy <player=policy>', 'how a player answers: strongest or pass (repeatable)', collect, [])
+    .option('--json', 'print the report as JSON')
+    .action((file: string, options: OddsCommandOptions) => {
+      process.exitCode = odds(file, options, {
+        out: (line) => process.stdout.write(`${line}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+        progressBar: process.stdout.isTTY === true,
+      });
+    });
+}
+
+export interface OddsOutput {
+  readonly out: (line: string) => void;
+  readonly err: (line: string) => void;
+  /** Show a progress bar (on stderr): only on a terminal. */
+  readonly progressBar: boolean;
+}
+
+function policiesFrom(specs: readonly string[]): Record<string, Policy> {
+  const policies: Record<string, Policy> = {};
+  for (const spec of specs) {
+    const [player, name, ...rest] = spec.split('=');
+    if (!player || name === undefined || rest.length > 0) {
+      throw new OddsError(`--policy takes PLAYER=POLICY (for example alice=strongest), not "${spec}"`);
+    }
+    policies[player] = policyNamed(name);
+  }
+  return policies;
+}
+
+function parseAttack(json: string): unknown {
+  try {
+    return JSON.parse(json);
+  } catch (error) {
+    throw new OddsError(`--attack is not JSON: ${(error as Error).message}`);
+  }
+}
+
+/** Runs the odds for a file; returns the exit code (2: the file cannot be read; 1: the odds cannot be played). */
+export function odds(file: string, options: OddsCommandOptions, output: OddsOutput): number {
+  let content: unknown;
+  try {
+    content = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    output.err(`stccg odds: ${file}: cannot read a JSON file: ${(error as Error).message}`);
+    return 2;
+  }
+  const bar = output.progressBar
+    ? new SingleBar({
+        format: 'battles {bar} {value}/{total} ({percentage}%) {eta_formatted} left',
+        stream: process.stderr,
+        clearOnComplete: true,
+        hideCursor: true,
+      })
+    : null;
+  try {
+    const scenario = oddsScenario(content);
+    const policies = { ...scenario.policies, ...policiesFrom(options.policy) };
+    const attack = options.attack !== undefined ? parseAttack(options.attack) : scenario.attack;
+    bar?.start(options.battles, 0);
+    const report = battleOdds(scenario.setup, {
+      battles: options.battles,
+      seed: options.seed,
+      policies,
+      ...(attack !== undefined ? { attack } : {}),
+      ...(bar ? { onProgress: (done: number) => bar.update(done) } : {}),
+    });
+    bar?.stop();
+    if (options.json) output.out(JSON.stringify(report, null, 2));
+    else for (const line of oddsInText(report)) output.out(line);
+    return 0;
+  } catch (error) {
+    bar?.stop();
+    if (error instanceof OddsError || error instanceof SetupError) {
+      output.err(`stccg odds: ${file}: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@ import type { CardId } from '../model/board.ts';
 import { isHolographic, label } from './cards.ts';
 import type { ClauseId } from './clauses.ts';
 import type { Draft } from './draft.ts';
-import { existenceOf, isLiveHologram } from './holograms.ts';
+import { existenceOf, holoProjectorsLookup, isLiveHologram } from './holograms.ts';
 import { cardsOn, emitterWornBy, isInPlay } from './where.ts';
 
 /**
@@ -80,9 +80,12 @@ function describeCarry(draft: Draft, id: CardId): string {
  * HOLO-EMIT-2.
  */
 export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>): void {
+  // Where Holo-Projectors are does not change in this loop: only holograms, and what they carry, move
+  // (to the discard pile), and Holo-Projectors are played on a location, never carried by a card.
+  const projectors = holoProjectorsLookup(draft);
   for (const id of Object.keys(draft.board.cards)) {
     if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) continue;
-    const verdict = existenceOf(draft, id);
+    const verdict = existenceOf(draft, id, projectors);
     if (verdict.verdict === 'deactivated') {
       deactivate(
         draft,

@@ -59,11 +59,44 @@ export type Existence =
 
 const MAY_BE_ACTIVE: Existence = { verdict: 'may-be-active' };
 
-/** Where a holographic card in play may exist, and whether it may be active there. */
-export function existenceOf(table: Table, id: CardId): Existence {
+/**
+ * Where a holographic card in play may exist, and whether it may be active there. A worn emitter
+ * (HOLO-EMIT-1: no Holodeck needed, not confined to ships) settles it either way; it is looked for only
+ * where the place alone would not do, since finding it means a look at every card, and the engine asks
+ * this of every hologram after every command.
+ */
+export function existenceOf(
+  table: Table,
+  id: CardId,
+  projectors: (location: LocationId) => boolean = (location) => hasHoloProjectors(table, location),
+): Existence {
+  const here = existenceWithoutEmitter(table, id, projectors);
+  return here.verdict === 'may-be-active' || !isWearingEmitter(table, id) ? here : MAY_BE_ACTIVE;
+}
+
+/**
+ * `hasHoloProjectors`, each location looked up once: for checking many holograms against one state of
+ * the table (every hologram on a planet would otherwise look at every card for the same answer).
+ */
+export function holoProjectorsLookup(table: Table): (location: LocationId) => boolean {
+  const known = new Map<LocationId, boolean>();
+  return (location) => {
+    let found = known.get(location);
+    if (found === undefined) {
+      found = hasHoloProjectors(table, location);
+      known.set(location, found);
+    }
+    return found;
+  };
+}
+
+/** What the card's place alone allows it. */
+function existenceWithoutEmitter(
+  table: Table,
+  id: CardId,
+  projectors: (location: LocationId) => boolean,
+): Existence {
   const at = instance(table, id).at;
-  const emitter = isWearingEmitter(table, id);
-  if (emitter) return MAY_BE_ACTIVE; // HOLO-EMIT-1: no Holodeck needed, not confined to ships
   switch (at.in) {
     case 'aboard':
       return mayUseHolodeck(table, id, at.host)
@@ -75,9 +108,7 @@ export function existenceOf(table: Table, id: CardId): Existence {
         ? MAY_BE_ACTIVE
         : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
     case 'planet':
-      return hasHoloProjectors(table, at.location)
-        ? MAY_BE_ACTIVE
-        : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+      return projectors(at.location) ? MAY_BE_ACTIVE : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
     case 'held':
       return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
     default:

@@ -1,4 +1,5 @@
 import type { CardId } from '../model/board.ts';
+import type { CardDefinition, Effect } from '../model/card-definition.ts';
 import { definitionOf, instance, isHolographic, label } from './cards.ts';
 import type { ClauseId } from './clauses.ts';
 import type { Table } from './table.ts';
@@ -55,34 +56,66 @@ export interface UseVerdict {
   readonly reason: string;
 }
 
+type UseOnly = Extract<Effect, { kind: 'use-only' }>;
+
+function useOnlyOf(definition: CardDefinition): UseOnly[] {
+  return definition.effects.filter((e): e is UseOnly => e.kind === 'use-only');
+}
+
+/** The first "use only" restriction the personnel meets, and by what (its affiliation or its species). */
+function restrictionMet(
+  restrictions: readonly UseOnly[],
+  affiliation: string | undefined,
+  species: readonly string[],
+): { readonly restriction: UseOnly; readonly by: 'affiliation' | 'species' } | undefined {
+  for (const restriction of restrictions) {
+    if (restriction.affiliations?.some((a) => a === affiliation)) return { restriction, by: 'affiliation' };
+    if (restriction.species?.some((s) => species.some((mine) => mine.toLowerCase() === s.toLowerCase()))) {
+      return { restriction, by: 'species' };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * May this personnel use that card? The same answer as `mayUse(...).allowed`, without composing the
+ * reason: STRENGTH asks it for every modifier with a "use only" restriction, at every pairing.
+ */
+export function mayUseCard(table: Table, personnel: CardId, cardName: string): boolean {
+  const restrictions = useOnlyOf(table.library.get(cardName));
+  if (restrictions.length === 0) return true;
+  return (
+    restrictionMet(restrictions, affiliationOf(table, personnel), gameplaySpecies(table, personnel)) !==
+    undefined
+  );
+}
+
 /**
  * May this personnel use that card? Reads the card's "use only" descriptor: an affiliation (in the
  * personnel's current mode, HOLO-AFFIL-1) or a gameplay species (HOLO-SPECIES-1).
  */
 export function mayUse(table: Table, personnel: CardId, cardName: string): UseVerdict {
   const user = label(table, personnel);
-  const card = table.library.get(cardName);
-  const restrictions = card.effects.filter((e) => e.kind === 'use-only');
+  const restrictions = useOnlyOf(table.library.get(cardName));
   if (restrictions.length === 0) {
     return { allowed: true, clause: 'HOLO-NORMAL-1', reason: `${cardName} has no "use only" restriction` };
   }
   const affiliation = affiliationOf(table, personnel);
   const species = gameplaySpecies(table, personnel);
-  for (const r of restrictions) {
-    if (r.affiliations?.some((a) => a === affiliation)) {
-      return {
-        allowed: true,
-        clause: 'HOLO-AFFIL-1',
-        reason: `${user} is ${affiliation}, and ${cardName} is for ${r.affiliations.join(' or ')} use`,
-      };
-    }
-    if (r.species?.some((s) => species.some((mine) => mine.toLowerCase() === s.toLowerCase()))) {
-      return {
-        allowed: true,
-        clause: 'HOLO-SPECIES-1',
-        reason: `${user} is of gameplay species ${species.join('/')}, which ${cardName} allows`,
-      };
-    }
+  const met = restrictionMet(restrictions, affiliation, species);
+  if (met?.by === 'affiliation') {
+    return {
+      allowed: true,
+      clause: 'HOLO-AFFIL-1',
+      reason: `${user} is ${affiliation}, and ${cardName} is for ${(met.restriction.affiliations ?? []).join(' or ')} use`,
+    };
+  }
+  if (met?.by === 'species') {
+    return {
+      allowed: true,
+      clause: 'HOLO-SPECIES-1',
+      reason: `${user} is of gameplay species ${species.join('/')}, which ${cardName} allows`,
+    };
   }
   const r = restrictions[0]!;
   if (r.species && r.species.length > 0) {

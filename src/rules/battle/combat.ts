@@ -5,7 +5,7 @@ import type { ClauseId } from '../clauses.ts';
 import { isDisabled, isInStasis, isStopped } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import { cardsAt } from '../where.ts';
-import { isCombatant, strengthOf } from './strength.ts';
+import { isCombatant, strengthTotals } from './strength.ts';
 
 /** Who engages, who may stun or mortally wound whom, and who wins (BATTLE-1 to BATTLE-5a, HOLO-BATTLE-*). */
 
@@ -65,8 +65,7 @@ export interface Engagement {
  * stunned or mortally wounded (by a response), or gone from the battle, decides nothing.
  */
 export function engagement(table: Table, battle: BattleData, attacker: CardId, defender: CardId): Engagement {
-  const a = strengthOf(table, attacker).total;
-  const d = strengthOf(table, defender).total;
+  const [a, d] = strengthTotals(table, [attacker, defender]) as [number, number];
   const none = (clause: ClauseId, reason: string): Engagement => ({
     attackerStrength: a,
     defenderStrength: d,
@@ -128,7 +127,7 @@ export function sideTotal(table: Table, battle: BattleData, side: Side): SideTot
   const counted = standing(table, battle, side).filter(
     (id) => !isStunned(table, id) && !isMortallyWounded(table, id),
   );
-  const total = counted.reduce((sum, id) => sum + strengthOf(table, id).total, 0);
+  const total = strengthTotals(table, counted).reduce((sum, strength) => sum + strength, 0);
   return {
     total,
     counted,

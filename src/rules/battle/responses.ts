@@ -85,7 +85,8 @@ export function checkResponse(
       `${name} may not be played in this window (${window.kind}); it is for ${response.timing}`,
     );
   }
-  if (card.owner !== command.player) return refuse('not-your-card', 'GAME-OWN-1', `${name} is not ${command.player}'s`);
+  if (card.owner !== command.player)
+    return refuse('not-your-card', 'GAME-OWN-1', `${name} is not ${command.player}'s`);
   const fromHand = response.effect !== 'stun-adversary';
   if (fromHand && card.at.in !== 'hand')
     return forbid(clause, `${name} must be played from ${command.player}'s hand`);
@@ -120,7 +121,8 @@ export function checkResponse(
       if (people.length === 0 || !to)
         return forbid(clause, `${name} needs the personnel to beam and where to`);
       for (const id of people) {
-        if (!Object.hasOwn(table.board.cards, id)) return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
+        if (!Object.hasOwn(table.board.cards, id))
+          return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
         if (!ableToAct(table, battle, side, id)) {
           return forbid(
             clause,
