@@ -81,7 +81,9 @@ export class Game {
    * persisted snapshot. Clients use `createGame` and `restoreGame`.
    */
   constructor(origin: GameOrigin, options: GameOptions = {}, resume?: Resumption) {
-    const input = gameInputFromSetup(origin.setup, origin.seed, origin.cards);
+    // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
+    // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
+    const input = resume ? (undefined as never) : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
     this.origin = origin;
     this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {

@@ -168,10 +168,8 @@ function healthOf(game: Game): string | undefined {
     if (!HOLOGRAM_STATES.has(String(hologram?.getSnapshot().value))) return 'a hologram is in no known state';
   }
   try {
-    for (const player of game.board().players) {
-      game.legalCommands(player);
-      game.view(player);
-    }
+    // What every client asks first: each player's view, and what the game waits for.
+    for (const player of game.board().players) game.view(player);
     game.awaiting();
   } catch (error) {
     return `the rules cannot read it (${(error as Error).message})`;
