@@ -52,5 +52,6 @@ export {
 export { COMMAND_TYPES, type Command, type CommandType, commandSchema } from './model/commands.ts';
 export type { HologramState, Rejection, RejectionCode, RuleEvent, RuleEventKind } from './model/events.ts';
 export { type Setup, setupSchema } from './model/setup.ts';
+export { type BattleOdds, battleOdds, OddsError, type OddsOptions, type PersonnelOdds } from './odds/odds.ts';
 export { allClauses, type Clause, type ClauseId, clause } from './rules/clauses.ts';
 export type { UseVerdict } from './rules/species.ts';
