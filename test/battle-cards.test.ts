@@ -4,6 +4,8 @@ import {
   ATTACK_ON_PLANET,
   battleGame,
   closeWindow,
+  FIGHTERS,
+  HOLO_FIGHTERS,
   holoOnPlanet,
   onPlanet,
   playOut,
@@ -130,6 +132,41 @@ describe('BATTLE-2: responses at the start of battle', () => {
     expect(strength(game, 'fek')).toBe(16);
   });
 
+  it('HOLO-ACT-1: a Holo equipment that reports to a battle enters play deactivated, and adds nothing yet', () => {
+    const game = battleGame(
+      [
+        onPlanet('alice', 'a', 'Fighter 5'),
+        holoOnPlanet('bob', 'fek', "Fek'lhr"),
+        { id: 'holo-blade', card: 'Holo Blade', owner: 'bob', at: 'hand' },
+      ],
+      {
+        cardDefinitions: [
+          ...FIGHTERS,
+          ...HOLO_FIGHTERS,
+          {
+            name: 'Holo Blade',
+            type: 'Equipment',
+            icons: ['Holo'],
+            effects: [
+              { kind: 'strength', amount: 3, to: 'your-personnel-present', cumulative: true },
+              {
+                kind: 'response',
+                timing: 'start-of-battle',
+                effect: 'report-to-battle',
+                affiliation: 'Klingon',
+              },
+            ],
+          },
+        ],
+      },
+    );
+    accept(game, ATTACK_ON_PLANET());
+    const events = accept(game, { type: 'respond', player: 'bob', card: 'holo-blade' });
+    expect(cited(events)).toEqual(expect.arrayContaining(['reported:BATTLE-2', 'deactivated:HOLO-ACT-1']));
+    expect(game.hologramState('holo-blade')).toBe('deactivated');
+    expect(strength(game, 'fek')).toBe(15);
+  });
+
   it('HOLO-AFFIL-1: a Hirogen Talon reports to a battle of Iden in Hirogen mode, not in Bajoran mode', () => {
     const setup = (mode: string) =>
       battleGame([
@@ -157,7 +194,8 @@ describe('BATTLE-2: responses at the start of battle', () => {
     accept(game, { type: 'pass', player: 'bob' });
     refuse(game, { type: 'respond', player: 'alice', card: 'headlock' }, 'BATTLE-2');
     refuse(game, { type: 'respond', player: 'alice', card: 'pinch' }, 'BATTLE-2');
-    refuse(game, { type: 'respond', player: 'alice', card: 'd' }, 'BATTLE-2');
+    refuse(game, { type: 'respond', player: 'alice', card: 'data' }, 'BATTLE-2');
+    refuse(game, { type: 'respond', player: 'alice', card: 'd' }, 'GAME-OWN-1', 'not-your-card');
   });
 });
 

@@ -3,6 +3,8 @@ import {
   ATTACK_ON_PLANET,
   battleGame,
   closeWindow,
+  FIGHTERS,
+  HOLO_FIGHTERS,
   holoOnPlanet,
   onPlanet,
   playOut,
@@ -133,6 +135,26 @@ describe('HOLO-BATTLE-2: a total entirely from holograms wins but kills no one',
     playOut(game, () => 'none');
     expect(game.lastBattle()).toMatchObject({ winner: 'alice', killed: 'd' });
     expect(game.discardPile('bob')).toEqual(['d']);
+  });
+
+  it("HOLO-BATTLE-2: a non-hologram who adds no STRENGTH does not make the holograms' total any less theirs", () => {
+    const game = battleGame(
+      [
+        holoOnPlanet('alice', 'fek', "Fek'lhr"),
+        onPlanet('alice', 'zero', 'Fighter 0'),
+        onPlanet('bob', 'd', 'Fighter 4'),
+      ],
+      {
+        cardDefinitions: [
+          ...FIGHTERS,
+          ...HOLO_FIGHTERS,
+          { name: 'Fighter 0', type: 'Personnel', strength: 0 },
+        ],
+      },
+    );
+    accept(game, ATTACK_ON_PLANET());
+    playOut(game, () => 'none');
+    expect(game.lastBattle()).toMatchObject({ winner: 'alice', killed: null });
   });
 
   it('HOLO-BATTLE-2: the ruling is announced with its clause', () => {

@@ -25,6 +25,19 @@ export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: stri
   });
 }
 
+/** HOLO-ACT-1: a Holo card that reports (from hand, or to a battle) enters play deactivated. */
+export function deactivatedWhenReported(draft: Draft, id: CardId): void {
+  if (!isHolographic(draft, id)) return;
+  draft.changeHologram({ change: 'spawn', card: id, initial: 'deactivated', deactivatedOnTurn: null });
+  draft.record({
+    type: 'rule',
+    kind: 'deactivated',
+    clause: 'HOLO-ACT-1',
+    hologram: id,
+    message: `HOLO-ACT-1: ${label(draft, id)} is deactivated when reported (it may be activated this turn)`,
+  });
+}
+
 /**
  * Sends a card in play to its owner's discard pile. A hologram that goes there is erased
  * (HOLO-DEATH-2). What it carries (crew, worn emitter, cards played on it) goes too (GAME-DESTROY-1;

@@ -127,12 +127,15 @@ export function sideTotal(table: Table, battle: BattleData, side: Side): SideTot
   const counted = standing(table, battle, side).filter(
     (id) => !isStunned(table, id) && !isMortallyWounded(table, id),
   );
-  const total = strengthTotals(table, counted).reduce((sum, strength) => sum + strength, 0);
-  return {
-    total,
-    counted,
-    entirelyHolographic: counted.length > 0 && counted.every((id) => isHolographic(table, id)),
-  };
+  const strengths = strengthTotals(table, counted);
+  const total = strengths.reduce((sum, strength) => sum + strength, 0);
+  // HOLO-BATTLE-2 looks at where the STRENGTH comes from: a non-hologram who adds nothing (STRENGTH 0)
+  // does not make a holograms' total any less theirs.
+  const fromOthers = strengths.reduce(
+    (sum, strength, i) => (isHolographic(table, counted[i]!) ? sum : sum + strength),
+    0,
+  );
+  return { total, counted, entirelyHolographic: total > 0 && fromOthers <= 0 };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { CommandOf } from '../../model/commands.ts';
 import { definitionOf, hasEffect, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { forbid, type Refusal, refuse } from '../commands/refusal.ts';
+import { deactivatedWhenReported } from '../consequences.ts';
 import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../holograms.ts';
 import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
@@ -17,9 +18,10 @@ import { isRogueBorg } from './strength.ts';
 
 type Response = Extract<Effect, { kind: 'response' }>;
 
-/** The clause a window's responses answer to. */
+/** The clause a window's responses answer to: the start of battle, a pairing, or before the winner. */
 export function windowClause(kind: string | undefined): ClauseId {
-  return kind === 'pairing' ? 'BATTLE-4e' : 'BATTLE-2';
+  if (kind === 'pairing') return 'BATTLE-4e';
+  return kind === 'until-winner' ? 'BATTLE-5' : 'BATTLE-2';
 }
 
 function responseOf(table: Table, card: CardId): Response | undefined {
@@ -76,6 +78,10 @@ export function checkResponse(
   const clause = windowClause(window.kind);
   const side = playerSide(battle.data, command.player)!;
   const card = table.board.cards[command.card]!;
+  // The owner first, by id alone: a card in the opponent's hand is not named (it is hidden).
+  if (card.owner !== command.player) {
+    return refuse('not-your-card', 'GAME-OWN-1', `[${command.card}] is not ${command.player}'s`);
+  }
   const name = label(table, command.card);
   const response = responseOf(table, command.card);
   if (!response) return forbid(clause, `${name} is not a response to a personnel battle`);
@@ -85,8 +91,6 @@ export function checkResponse(
       `${name} may not be played in this window (${window.kind}); it is for ${response.timing}`,
     );
   }
-  if (card.owner !== command.player)
-    return refuse('not-your-card', 'GAME-OWN-1', `${name} is not ${command.player}'s`);
   const fromHand = response.effect !== 'stun-adversary';
   if (fromHand && card.at.in !== 'hand')
     return forbid(clause, `${name} must be played from ${command.player}'s hand`);
@@ -99,7 +103,7 @@ export function checkResponse(
       if (users.length > 0) return undefined;
       const hologram = mine.find((id) => isHolographic(table, id));
       return forbid(
-        'HOLO-SPECIES-1',
+        hologram ? 'HOLO-SPECIES-1' : 'BATTLE-2',
         `${command.player} has no ${(response.species ?? []).join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
       );
     }
@@ -108,10 +112,14 @@ export function checkResponse(
       const involved = mine.some(
         (id) => affiliationOf(table, id) === affiliation && ableToAct(table, battle, side, id),
       );
+      // HOLO-AFFIL-1 decides where a hologram of that affiliation (in another mode) is among them.
+      const hologramOfIt = mine.some(
+        (id) => isHolographic(table, id) && definitionOf(table, id).affiliations.includes(affiliation),
+      );
       return involved
         ? undefined
         : forbid(
-            'HOLO-AFFIL-1',
+            hologramOfIt ? 'HOLO-AFFIL-1' : 'BATTLE-2',
             `${name} may report only to a battle involving ${command.player}'s ${affiliation} cards`,
           );
     }
@@ -179,7 +187,7 @@ export function checkResponse(
         return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
       if (!hasSpecies(table, pair.mine, 'Android') && !hasSpecies(table, pair.mine, 'Soong-type android')) {
         return forbid(
-          'HOLO-SPECIES-1',
+          isHolographic(table, pair.mine) ? 'HOLO-SPECIES-1' : 'BATTLE-4e',
           `${label(table, pair.mine)} is not an android (gameplay species ${isHolographic(table, pair.mine) ? 'hologram' : 'other'})`,
         );
       }
@@ -256,6 +264,7 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
         at,
         message: `BATTLE-2: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
       });
+      deactivatedWhenReported(draft, command.card);
       break;
     }
     case 'beam-away': {

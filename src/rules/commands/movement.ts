@@ -8,7 +8,7 @@ import {
   isShipOrFacility,
   label,
 } from '../cards.ts';
-import { deactivate } from '../consequences.ts';
+import { deactivate, deactivatedWhenReported } from '../consequences.ts';
 import { hasHoloProjectors, isLiveHologram, isStopped, isWearingEmitter } from '../holograms.ts';
 import { staffingShortfall } from '../staffing.ts';
 import type { Table } from '../table.ts';
@@ -77,21 +77,7 @@ export const report: CommandRule<'report'> = {
       at,
       message: `GAME-REPORT-1: ${label(draft, command.card)} reports aboard ${label(draft, command.to.aboard)}`,
     });
-    if (isHolographic(draft, command.card)) {
-      draft.changeHologram({
-        change: 'spawn',
-        card: command.card,
-        initial: 'deactivated',
-        deactivatedOnTurn: null,
-      });
-      draft.record({
-        type: 'rule',
-        kind: 'deactivated',
-        clause: 'HOLO-ACT-1',
-        hologram: command.card,
-        message: `HOLO-ACT-1: ${label(draft, command.card)} is deactivated when reported (it may be activated this turn)`,
-      });
-    }
+    deactivatedWhenReported(draft, command.card);
   },
 };
 
