@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { battleMachine } from '../../machines/battle.machine.ts';
+import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema } from '../model/commands.ts';
 import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
@@ -139,19 +141,9 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
   return game;
 }
 
-const BATTLE_STEPS = new Set<string>([
-  'startOfBattle',
-  'formingPiles',
-  'turningOver',
-  'engaged',
-  'deciding',
-  'pilesRanOut',
-  'beforeWinner',
-  'determiningWinner',
-  'aftermath',
-  'over',
-]);
-const HOLOGRAM_STATES = new Set<string>(['deactivated', 'active', 'erased']);
+// The states an actor of each kind can rest in, read from the statecharts themselves.
+const BATTLE_STEPS = new Set(Object.keys(battleMachine.root.states));
+const HOLOGRAM_STATES = new Set(Object.keys(hologramMachine.root.states));
 
 /** Why a restored game cannot go on, if it cannot: every actor in a known state, and the rules answer. */
 function healthOf(game: Game): string | undefined {
