@@ -224,7 +224,7 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     if (!isInPlay(draft, id)) continue;
     if (isMortallyWounded(draft, id)) {
       draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, mortallyWounded: false } });
-      killOrDeactivateInstead(draft, id, 'BATTLE-6', 'dead of a mortal wound (the battle is over)');
+      killOrDeactivateInstead(draft, id, 'BATTLE-6', 'killed by its mortal wound, the battle being over');
       if (!isInPlay(draft, id)) continue;
     }
     if (isStunned(draft, id)) {
