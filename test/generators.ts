@@ -1,9 +1,10 @@
 /**
- * Random setups and command sequences for property tests, copied from `properties.test.ts` (which keeps
- * its own copy): the cards the generators use, random valid setups, random steps (mostly legal
- * commands, card effects on random cards, mutants and garbage) and the command each step stands for in
- * a game; the invariant that every card is in one place that exists. Plus random battles on a planet
- * with response cards in hand (`battleSetupArb`) and a random player for a legal command now.
+ * Random setups and command sequences for property tests (`properties.test.ts`, `fuzz.test.ts`,
+ * `save-restore.test.ts`, `views.test.ts`): the cards the generators use, random valid setups, random
+ * steps (mostly legal commands, card effects on random cards, mutants and garbage) and the command each
+ * step stands for in a game; the invariant that every card is in one place that exists. Plus random
+ * battles on a planet with response cards in hand (`battleSpecArb and battleSetup`) and a random player for a legal
+ * command now.
  */
 import fc from 'fast-check';
 import {
@@ -43,7 +44,8 @@ const HOST_KINDS = [
   'Drone Ship',
   'Plain Outpost',
 ] as const;
-const WITH_HOLODECK: ReadonlySet<string> = new Set(['U.S.S. Enterprise', 'Husnock Ship']);
+/** The ships with a Holodeck of their own (others have one only with a Holodeck Door). */
+export const WITH_HOLODECK: ReadonlySet<string> = new Set(['U.S.S. Enterprise', 'Husnock Ship']);
 const PERSONNEL: readonly string[] = [
   'Data',
   'Sumek',
@@ -378,7 +380,8 @@ export type Step =
     }
   | { readonly kind: 'garbage'; readonly value: unknown };
 
-const nat = fc.nat({ max: 1000 });
+/** A number to pick with (a card, a command, a probe...), wrapping around what it picks from. */
+export const nat = fc.nat({ max: 1000 });
 const args = { type: nat, player: nat, a: nat, b: nat, c: nat, flag: fc.boolean() };
 
 export interface Mix {
@@ -772,7 +775,8 @@ function onWhat(where: Board['cards'][string]['at']): string | undefined {
   }
 }
 
-const isHolographicCard = (board: Board, id: string) => {
+/** True for a card with the Holo icon, printed or added. */
+export const isHolographicCard = (board: Board, id: string) => {
   const card = board.cards[id]!;
   return PRINTED_HOLO.has(card.card) || card.addedIcons.includes('Holo');
 };
