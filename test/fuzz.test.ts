@@ -20,6 +20,7 @@ import {
   type Game,
   type Setup,
 } from '../src/index.ts';
+import { REJECTION_CODES } from '../src/scenario/schema.ts';
 import {
   attackOnPlanet,
   battleSetup,
@@ -346,16 +347,6 @@ function fuzzCommand(
 // Invariants
 
 const CLAUSE_IDS: ReadonlySet<string> = new Set(allClauses().map((clause) => clause.id));
-const REJECTION_CODES = [
-  'malformed',
-  'unknown-player',
-  'unknown-card',
-  'not-your-turn',
-  'not-your-card',
-  'forbidden',
-  'not-now',
-  'stale',
-];
 
 /** The own keys of the built-in prototypes, to check that no command adds one. */
 const PROTOTYPES = [

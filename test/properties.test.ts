@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allClauses, type Board, type Game, type RuleEvent } from '../src/index.ts';
+import { REJECTION_CODES } from '../src/scenario/schema.ts';
 import {
   at,
   isHolographicCard,
@@ -78,15 +79,6 @@ const hasProjectors = (board: Board, location: string) =>
   );
 
 const CLAUSE_IDS: readonly string[] = allClauses().map((clause) => clause.id);
-const REJECTION_CODES = [
-  'malformed',
-  'unknown-player',
-  'unknown-card',
-  'not-your-turn',
-  'not-your-card',
-  'forbidden',
-  'not-now',
-];
 
 /** The clauses under which a hologram goes to the discard pile. */
 const ERASURE_CLAUSES = ['HOLO-EMIT-2', 'HOLO-EXIST-1', 'HOLO-DEATH-2', 'HOLO-DEATH-3'];
