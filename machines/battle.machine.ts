@@ -76,6 +76,11 @@ export const battleMachine = setup({
       pairings: ({ context, event }) =>
         event.type === 'DECIDED' ? [...context.pairings, event.record] : context.pairings,
       pairing: null,
+      decision: null,
+    }),
+    awaitDecision: assign({
+      decision: ({ context, event }) =>
+        event.type === 'DECISION_AWAITED' ? event.decision : context.decision,
     }),
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
     turnRestFaceUp: assign(({ context }) => ({
@@ -130,6 +135,7 @@ export const battleMachine = setup({
     totals: null,
     winner: null,
     killed: null,
+    decision: null,
   }),
   // A personnel may leave the battle, and a once-per-battle card be used, at any step before the winner.
   on: {
@@ -186,7 +192,10 @@ export const battleMachine = setup({
     /** BATTLE-4a/b/c: the player whose personnel is stronger decides (the game knows the STRENGTHs). */
     deciding: {
       entry: 'askForDecision',
-      on: { DECIDED: { target: 'turningOver', actions: 'recordPairing' } },
+      on: {
+        DECISION_AWAITED: { actions: 'awaitDecision' },
+        DECIDED: { target: 'turningOver', actions: 'recordPairing' },
+      },
     },
     /** BATTLE-4d */
     pilesRanOut: {

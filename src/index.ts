@@ -35,6 +35,7 @@ export {
 export { SetupError } from './game/setup-board.ts';
 export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
 export type {
+  AwaitedDecision,
   BattleData,
   BattleStep,
   BattleView,

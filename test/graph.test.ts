@@ -29,7 +29,7 @@ import {
 import type { BattleInput } from '../machines/battle.machine.ts';
 import type { HologramInput } from '../machines/hologram.machine.ts';
 import type { ResponseWindowInput } from '../machines/response-window.machine.ts';
-import type { BattleData, BattleStep, PairingRecord } from '../src/index.ts';
+import type { AwaitedDecision, BattleData, BattleStep, PairingRecord } from '../src/index.ts';
 import { battleMachine, hologramMachine, responseWindowMachine } from '../src/index.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -426,6 +426,7 @@ type BattleEvent =
   | WindowEvent
   | { type: 'PILES_FORMED'; attacker: string[]; defender: string[] }
   | { type: 'FACE_UP_ANNOUNCED' }
+  | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   | { type: 'DECIDED'; record: PairingRecord }
   | { type: 'LEFT_BATTLE'; card: string }
   | { type: 'ENGAGES_NEXT'; side: 'attacker' | 'defender'; card: string }
@@ -475,6 +476,7 @@ interface BattleModel {
     | 'usedOncePerBattle'
     | 'winner'
     | 'killed'
+    | 'decision'
   >;
   readonly pairings: number;
   readonly window: WindowModel | null;
@@ -582,8 +584,14 @@ function battleAfter(model: BattleModel, event: BattleEvent): BattleModel {
         : now;
     case 'DECIDED':
       return step === 'deciding'
-        ? enter({ ...now, pairings: now.pairings + 1, data: { ...data, pairing: null } }, 'turningOver')
+        ? enter(
+            { ...now, pairings: now.pairings + 1, data: { ...data, pairing: null, decision: null } },
+            'turningOver',
+          )
         : now;
+    case 'DECISION_AWAITED':
+      // The battle keeps the decision it awaits, and stays where it is.
+      return step === 'deciding' ? { ...now, data: { ...data, decision: event.decision } } : now;
     case 'LEFT_BATTLE':
       // Emergency Transporter Armbands: at any step before the winner.
       return {
@@ -663,6 +671,18 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
         events.push({ type: 'FACE_UP_ANNOUNCED' });
         break;
       case 'deciding':
+        // BATTLE-4a/b/c: the game records whose decision it is, then the decision comes.
+        if (data.decision === null) {
+          events.push({
+            type: 'DECISION_AWAITED',
+            decision: {
+              side: 'attacker',
+              options: ['none', 'stun'],
+              clause: 'BATTLE-4a',
+              reason: 'stronger',
+            },
+          });
+        }
         events.push({
           type: 'DECIDED',
           record: { ...data.pairing!, outcome: 'stun', by: data.pairing!.attacker, clause: 'BATTLE-4b' },
@@ -693,6 +713,7 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
       data.faceUp.length,
       data.pairing?.number ?? null,
       data.engagesNext !== null,
+      data.decision !== null,
       window ? [window.priority, window.passes] : null,
     ];
   },
@@ -715,18 +736,30 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
         usedOncePerBattle: [],
         winner: null,
         killed: null,
+        decision: null,
       },
     };
     return start;
   },
   check(model, actor, asked) {
     const data = actor.context as BattleData;
-    const { participants, piles, faceUp, pairing, engagesNext, usedOncePerBattle, winner, killed } = data;
+    const { participants, piles, faceUp, pairing, engagesNext, usedOncePerBattle, winner, killed, decision } =
+      data;
     same(
       {
         step: actor.value,
         status: actor.status,
-        data: { participants, piles, faceUp, pairing, engagesNext, usedOncePerBattle, winner, killed },
+        data: {
+          participants,
+          piles,
+          faceUp,
+          pairing,
+          engagesNext,
+          usedOncePerBattle,
+          winner,
+          killed,
+          decision,
+        },
         pairings: data.pairings.length,
         asked,
       },

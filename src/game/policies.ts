@@ -1,7 +1,6 @@
 import { type PairingOutcome, playerOf } from '../model/battle.ts';
 import type { PlayerId } from '../model/board.ts';
 import type { Command } from '../model/commands.ts';
-import { engagement } from '../rules/battle/combat.ts';
 import type { Table } from '../rules/table.ts';
 import type { PlayerView } from './view.ts';
 
@@ -31,13 +30,9 @@ export function awaitingIn(table: Table): Awaiting | null {
   const battle = table.battle();
   if (!battle) return null;
   if (battle.window) return { player: battle.window.priority, for: 'response', window: battle.window.kind };
-  const pairing = battle.data.pairing;
-  if (battle.step === 'deciding' && pairing) {
-    const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
-    if (found.decider) {
-      const player = playerOf(battle.data, found.decider);
-      return { player, for: 'decision', options: found.options };
-    }
+  const decision = battle.data.decision;
+  if (battle.step === 'deciding' && decision) {
+    return { player: playerOf(battle.data, decision.side), for: 'decision', options: decision.options };
   }
   return null;
 }

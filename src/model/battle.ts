@@ -1,3 +1,4 @@
+import type { ClauseId } from '../rules/clauses.ts';
 import type { CardId, LocationId, PlayerId } from './board.ts';
 
 /** The personnel battle's data: plain and serialisable, held by the battle actor. */
@@ -58,6 +59,17 @@ export interface BattleData {
   /** The winner; null for a tie (BATTLE-5a) or before it is determined. */
   readonly winner: PlayerId | null;
   readonly killed: CardId | null;
+  /** The decision the pairing now awaits (BATTLE-4a/b/c): whose, and what the rules allow. */
+  readonly decision: AwaitedDecision | null;
+}
+
+/** A pairing's decision: the side whose personnel is stronger, and the outcomes it may choose. */
+export interface AwaitedDecision {
+  readonly side: Side;
+  readonly options: readonly PairingOutcome[];
+  /** The clause that limits the options, and why, in a sentence. */
+  readonly clause: ClauseId;
+  readonly reason: string;
 }
 
 /** The steps of a battle: the battle actor's states. */
@@ -97,6 +109,7 @@ export type BattleInput = Omit<
   | 'totals'
   | 'winner'
   | 'killed'
+  | 'decision'
 >;
 
 /** What the game tells the battle. */
@@ -106,6 +119,8 @@ export type BattleEvent =
   | { type: 'RESPONDED'; player: PlayerId }
   /** BATTLE-3: the shuffled combat piles, top card first. */
   | { type: 'PILES_FORMED'; attacker: CardId[]; defender: CardId[] }
+  /** BATTLE-4a/b/c: the stronger personnel's player is asked to decide. */
+  | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   /** BATTLE-4a/b/c: how the pairing ended. */
   | { type: 'DECIDED'; record: PairingRecord }
   /** BATTLE-4d: the cards left face up have been announced. */

@@ -138,6 +138,11 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     return;
   }
   const player = playerOf(battle.data, found.decider);
+  // The battle keeps what it awaits: the decision is judged against it, not worked out again.
+  draft.tellBattle({
+    type: 'DECISION_AWAITED',
+    decision: { side: found.decider, options: found.options, clause: found.clause, reason: found.reason },
+  });
   draft.record({
     type: 'rule',
     kind: 'decision-awaited',

@@ -1,7 +1,7 @@
 import { type BattleView, type Group, playerOf } from '../../model/battle.ts';
 import { opponentOf } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
-import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
+import { groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
 import { settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
@@ -141,29 +141,28 @@ export const decide: CommandRule<'decide'> = {
   check(table, command) {
     const battle = table.battle();
     if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
-    const pairing = battle.data.pairing;
-    if (battle.step !== 'deciding' || !pairing) {
+    const decision = battle.data.decision;
+    if (battle.step !== 'deciding' || !battle.data.pairing || !decision) {
       return refuse(
         'not-now',
         'GAME-BATTLE-1',
         `no pairing awaits a decision (the battle is at ${battle.step})`,
       );
     }
-    const found = engagement(table, battle.data, pairing.attacker, pairing.defender);
-    const decider = found.decider && playerOf(battle.data, found.decider);
-    if (decider !== command.player) {
-      return forbid(found.clause, `${command.player} does not decide this pairing: ${found.reason}`);
+    const clause = decision.clause;
+    if (playerOf(battle.data, decision.side) !== command.player) {
+      return forbid(clause, `${command.player} does not decide this pairing: ${decision.reason}`);
     }
-    return found.options.includes(command.outcome)
+    return decision.options.includes(command.outcome)
       ? undefined
-      : forbid(found.clause, `${command.outcome} is not allowed: ${found.reason}`);
+      : forbid(clause, `${command.outcome} is not allowed: ${decision.reason}`);
   },
   resolve(draft, command) {
     const battle = draft.battle()!;
     const pairing = battle.data.pairing!;
-    const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+    const decision = battle.data.decision!;
     const [strong, weak] =
-      found.decider === 'attacker'
+      decision.side === 'attacker'
         ? [pairing.attacker, pairing.defender]
         : [pairing.defender, pairing.attacker];
     const clause =
@@ -171,7 +170,7 @@ export const decide: CommandRule<'decide'> = {
         ? 'BATTLE-4b'
         : command.outcome === 'stun'
           ? 'BATTLE-4a'
-          : found.clause;
+          : decision.clause;
     settlePairing(draft, pairing, command.outcome, strong, weak, clause, `${command.player} declines`);
   },
 };
