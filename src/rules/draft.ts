@@ -1,6 +1,6 @@
 import type { CardLibrary } from '../cards/library.ts';
 import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
-import type { Board, CardId, CardInstance, Position } from '../model/board.ts';
+import { type Board, type CardId, type CardInstance, NO_STATUSES, type Position } from '../model/board.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { drawInt, type RandomState } from './random.ts';
@@ -90,13 +90,7 @@ export class Draft implements Table {
     this.updateBoard({ nextDiscard: order + 1 });
     this.updateCard(id, {
       at: { in: 'discard', order },
-      status: {
-        stopped: false,
-        disabled: false,
-        inStasisUntilEndOfTurn: null,
-        stunned: false,
-        mortallyWounded: false,
-      },
+      status: NO_STATUSES,
     });
   }
 

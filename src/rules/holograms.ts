@@ -129,11 +129,6 @@ export function mayBeActivatedWhereItIs(table: Table, id: CardId): boolean {
   return false;
 }
 
-/** The hologram's state, for a holographic card in play (undefined for any other card). */
-export function hologramStateOf(table: Table, id: CardId) {
-  return table.hologram(id)?.state;
-}
-
 /** HOLO-EXIST-2: a deactivated hologram is disabled; other cards are disabled by their status. */
 export function isDisabled(table: Table, id: CardId): boolean {
   return instance(table, id).status.disabled || table.hologram(id)?.state === 'deactivated';

@@ -1,5 +1,5 @@
 import type { CardId, LocationId, PlayerId, Position } from '../model/board.ts';
-import { instance } from './cards.ts';
+import { instance, isShipOrFacility } from './cards.ts';
 import type { Table } from './table.ts';
 
 /**
@@ -61,9 +61,18 @@ export function locationOf(table: Table, id: CardId): LocationId | undefined {
   }
 }
 
-/** A location of a spot. */
-export function locationOfSpot(table: Table, spot: Spot): LocationId | undefined {
-  return 'planet' in spot ? spot.planet : locationOf(table, spot.aboard);
+/** A player's ships and facilities at a location (in play there), by id. */
+export function hostsAt(table: Table, player: PlayerId, location: LocationId | undefined): CardId[] {
+  return Object.values(table.board.cards)
+    .filter(
+      (card) =>
+        card.owner === player &&
+        card.at.in === 'space' &&
+        card.at.location === location &&
+        isShipOrFacility(table, card.id),
+    )
+    .map((card) => card.id)
+    .sort();
 }
 
 /** In play: on the table in any way, not in a hand or a discard pile. */

@@ -10,7 +10,7 @@ import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../holograms.ts';
 import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
 import type { Table } from '../table.ts';
-import { arePresent, locationOf } from '../where.ts';
+import { arePresent, hostsAt, locationOf } from '../where.ts';
 import { isMortallyWounded, isStunned, playerSide } from './combat.ts';
 import { isRogueBorg } from './strength.ts';
 
@@ -140,8 +140,7 @@ export function checkResponse(
       }
       const here = locationOf(table, people[0]!);
       if ('aboard' in to) {
-        const host = table.board.cards[to.aboard];
-        if (!host || host.owner !== command.player || host.at.in !== 'space' || host.at.location !== here) {
+        if (!hostsAt(table, command.player, here).includes(to.aboard)) {
           return forbid(
             'GAME-MOVE-1',
             `${to.aboard} is not ${command.player}'s ship or facility at this location`,
@@ -344,9 +343,7 @@ export function responseCandidates(
     if (!location) continue;
     const places = [
       { planet: location },
-      ...Object.values(table.board.cards)
-        .filter((host) => host.owner === player && host.at.in === 'space' && host.at.location === location)
-        .map((host) => ({ aboard: host.id })),
+      ...hostsAt(table, player, location).map((host) => ({ aboard: host })),
     ];
     for (const id of battle.data.participants[side]) {
       for (const to of places)

@@ -1,9 +1,9 @@
 import type { CardId } from '../../model/board.ts';
-import { isHolographic, isPersonnel, isShipOrFacility, label } from '../cards.ts';
+import { isHolographic, isPersonnel, label } from '../cards.ts';
 import { deactivate } from '../consequences.ts';
 import { isLiveHologram, isWearingEmitter } from '../holograms.ts';
 import type { Table } from '../table.ts';
-import { isCaptured, locationOf } from '../where.ts';
+import { hostsAt, isCaptured, locationOf } from '../where.ts';
 import {
   firstRefusal,
   forbid,
@@ -17,17 +17,7 @@ import type { CommandRule } from './rule.ts';
 
 /** The captor's ships and facilities at the captive's location, by id. */
 function captorHostsAt(table: Table, captor: string, captive: CardId): CardId[] {
-  const here = locationOf(table, captive);
-  return Object.values(table.board.cards)
-    .filter(
-      (card) =>
-        card.owner === captor &&
-        card.at.in === 'space' &&
-        card.at.location === here &&
-        isShipOrFacility(table, card.id),
-    )
-    .map((card) => card.id)
-    .sort();
+  return hostsAt(table, captor, locationOf(table, captive));
 }
 
 /** Where the captive goes: the ship or facility named, else the only one there, else none. */

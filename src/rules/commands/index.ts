@@ -21,7 +21,7 @@ import { enforceExistence, wearersOf } from '../consequences.ts';
 import { Draft, type Resolution } from '../draft.ts';
 import type { RandomState } from '../random.ts';
 import type { Table } from '../table.ts';
-import { isInPlay, locationOf, type Spot } from '../where.ts';
+import { hostsAt, isInPlay, locationOf, type Spot } from '../where.ts';
 import { activate } from './activation.ts';
 import { attack, decide, pass, respond } from './battle.ts';
 import { capture } from './capture.ts';
@@ -169,18 +169,7 @@ export function resolveBattleStep(
 
 /** The spots at a location where a player's cards may go: the planet and that player's ships and facilities. */
 function spotsAt(table: Table, player: PlayerId, location: string): Spot[] {
-  const spots: Spot[] = [{ planet: location }];
-  for (const card of Object.values(table.board.cards)) {
-    if (
-      card.owner === player &&
-      card.at.in === 'space' &&
-      card.at.location === location &&
-      isShipOrFacility(table, card.id)
-    ) {
-      spots.push({ aboard: card.id });
-    }
-  }
-  return spots;
+  return [{ planet: location }, ...hostsAt(table, player, location).map((host) => ({ aboard: host }))];
 }
 
 /**
