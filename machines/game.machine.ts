@@ -82,8 +82,22 @@ export function hologramActorId(card: CardId): string {
 }
 
 /** The rules decide: every `may…` guard asks `judge` whether that command is legal now. */
-const isLegal = ({ context, event }: { context: GameContext; event: { type: string } }) =>
-  'command' in judge(tableOf(context), event);
+const isLegal = ({ context, event }: { context: GameContext; event: { type: string } }) => {
+  const verdict = judge(tableOf(context), event);
+  verdicts.set(event, verdict);
+  return 'command' in verdict;
+};
+
+/**
+ * The verdict a guard reached for an event, kept for the action of the same transition: a refused
+ * command is then answered without being judged a second time. Taken (and forgotten) by the action.
+ */
+const verdicts = new WeakMap<object, ReturnType<typeof judge>>();
+function verdictOn(context: GameContext, event: object): ReturnType<typeof judge> {
+  const verdict = verdicts.get(event) ?? judge(tableOf(context), event);
+  verdicts.delete(event);
+  return verdict;
+}
 
 /** A battle's request is answered only at the step that makes it. */
 const battleAt =
@@ -180,6 +194,7 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
 
 /** Carries out a command the rules accepted, and counts it. */
 const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
+  verdicts.delete(event);
   const command = event as Command;
   const step = context.step + 1;
   apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
@@ -194,7 +209,7 @@ const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
 
 /** Answers a command the rules refuse (or an event that is no command at all). */
 const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  const verdict = judge(tableOf(context), event);
+  const verdict = verdictOn(context, event);
   if ('rejection' in verdict) enqueue.emit(verdict.rejection);
 });
 
