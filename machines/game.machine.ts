@@ -14,9 +14,9 @@ import {
 } from '../src/rules/battle/steps.ts';
 import { judge, resolveBattleStep, resolveCommand } from '../src/rules/commands/index.ts';
 import type { HologramChange, Resolution } from '../src/rules/draft.ts';
-import { tableOf } from '../src/rules/game-table.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
+import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
 /**

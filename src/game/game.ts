@@ -1,5 +1,6 @@
 import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
+import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
 import { type Command, isCommandType } from '../model/commands.ts';
@@ -8,7 +9,6 @@ import { deepFreeze } from '../model/freeze.ts';
 import { label } from '../rules/cards.ts';
 import { judge, legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
-import { tableOf } from '../rules/game-table.ts';
 import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';

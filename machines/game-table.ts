@@ -1,9 +1,14 @@
-import { CardLibrary } from '../cards/library.ts';
-import type { BattleData, BattleStep, BattleView } from '../model/battle.ts';
-import type { Board, CardId } from '../model/board.ts';
-import type { CardDefinitionInput } from '../model/card-definition.ts';
-import type { HologramState } from '../model/events.ts';
-import type { HologramView, Table } from './table.ts';
+import { CardLibrary } from '../src/cards/library.ts';
+import type { BattleData, BattleStep, BattleView } from '../src/model/battle.ts';
+import type { Board, CardId } from '../src/model/board.ts';
+import type { CardDefinitionInput } from '../src/model/card-definition.ts';
+import type { HologramState } from '../src/model/events.ts';
+import type { HologramView, Table } from '../src/rules/table.ts';
+
+/**
+ * The adapter between the actors and the rules: how a game actor's context (and its children's
+ * snapshots) reads as a `Table`. It lives beside the machines because it knows XState's snapshot shape.
+ */
 
 /** What the game actor's context offers the rules: the board, the client's cards, and the hologram actors. */
 export interface TableSource {
