@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Prints the one-line notice when browser tests skip, or fails where CI requires a browser.
+    globalSetup: ['test/support/browser-notice.ts'],
     // Property tests run many random games; keep them well inside CI's budget.
     testTimeout: 60_000,
   },

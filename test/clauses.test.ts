@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { allClauses, clause } from '../src/index.ts';
 import { SPEC_CLAUSES } from '../src/rules/clauses.ts';
 
-// The specification lives beside the repository (CI lays a copy of shared/ beside the clone).
-const specPath = fileURLToPath(new URL('../../shared/rules/CLAUSES.md', import.meta.url));
+// The specification is part of the repository (spec/): nothing reads outside it.
+const specPath = fileURLToPath(new URL('../spec/CLAUSES.md', import.meta.url));
 
 describe('the clause texts the engine cites', () => {
   it('carry every clause of the specification, word for word', () => {

@@ -14,8 +14,8 @@ import { SCHEMA_FILE, schemaFileText } from '../src/scenario/write-schema.ts';
 
 const RULINGS = fileURLToPath(new URL('../examples/rulings', import.meta.url));
 const SAME_TURN = join(RULINGS, 'holo-act-3-reactivation-same-turn.json');
-// The specification lives beside the repository (CI lays a copy of shared/ beside the clone).
-const SPEC = fileURLToPath(new URL('../../shared/rules/CLAUSES.md', import.meta.url));
+// The specification is part of the repository (spec/): nothing reads outside it.
+const SPEC = fileURLToPath(new URL('../spec/CLAUSES.md', import.meta.url));
 
 /** Runs `stccg` in-process, with its output captured and `process.exitCode` left as it was found. */
 async function stccg(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -11,24 +11,14 @@ import { writeViewer } from '../src/debug/viewer.ts';
 import { runDemo } from '../src/demo/demo.ts';
 import { clause } from '../src/index.ts';
 import { ATTACK_ON_PLANET, FIGHTERS, onPlanet, playOut } from './battle-table.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 
 /**
- * The trace viewer in a real browser: Debian's Chromium (`apt-get install chromium`; `.ci/run`
+ * The trace viewer in a real browser: the system's Chromium (test/support/chromium.ts finds it; `.ci/run`
  * installs it where it is missing), driven by playwright-core. The demo's battle is recorded, its
  * page written, and stepped through as a user would: the buttons, the keyboard, the scrubber.
  */
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const SCREENSHOT = 'out/viewer-screenshot.png';
 
 /** The demo's battle, recorded: the game the demo narrates, policies answering for both players. */
@@ -68,7 +58,7 @@ function stepOf(trace: Trace, match: (record: TraceRecord) => boolean): number {
   return step;
 }
 
-describe('the trace viewer in Chromium', () => {
+describe.skipIf(!CHROMIUM)('the trace viewer in Chromium', () => {
   let dir = '';
   let browser: Browser;
   let page: Page;
@@ -80,7 +70,7 @@ describe('the trace viewer in Chromium', () => {
     dir = await mkdtemp(join(tmpdir(), 'stccg-viewer-'));
     const file = join(dir, 'battle.html');
     await writeViewer(trace, file);
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('console', (message) => {

@@ -1,7 +1,7 @@
 /**
  * Every clause the engine can cite, by its stable id.
  *
- * The HOLO-* and BATTLE-* clauses are the specification (`shared/rules/CLAUSES.md`), copied here word
+ * The HOLO-* and BATTLE-* clauses are the specification (`spec/CLAUSES.md`), copied here word
  * for word so that the engine, its errors and its traces carry the text without reading outside files
  * (a test checks the copy against the spec). The GAME-* and CARD-* clauses are the engine's own: the
  * general game rules and card texts that the two rules sections take for granted (turns, ownership,
