@@ -7,7 +7,9 @@ import { BROWSER_NOTICE, BROWSER_REQUIRED, CHROMIUM } from './chromium.ts';
 export default function browserNotice(): void {
   if (CHROMIUM) return;
   if (BROWSER_REQUIRED) {
-    throw new Error(`STCCG_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM_PATH). ${BROWSER_NOTICE}`);
+    throw new Error(
+      `STCCG_REQUIRE_BROWSER=1 but no Chromium was found (set CHROMIUM_PATH). ${BROWSER_NOTICE}`,
+    );
   }
   process.stdout.write(`\n${BROWSER_NOTICE}\n\n`);
 }
