@@ -44,7 +44,7 @@ describe('BATTLE-4a/b/c: stun if greater, mortally wound if more than double, no
   it('BATTLE-4a: greater STRENGTH may stun, not mortally wound (8 against 5)', () => {
     const game = duel('Fighter 8', 'Fighter 5');
     expect(game.awaiting()).toEqual({ player: 'alice', for: 'decision', options: ['none', 'stun'] });
-    refuse(game, { type: 'decide', player: 'alice', outcome: 'mortally-wound' }, 'BATTLE-4a');
+    refuse(game, { type: 'decide', player: 'alice', outcome: 'mortally-wound' }, 'BATTLE-4b');
     expect(cited(accept(game, { type: 'decide', player: 'alice', outcome: 'stun' }))).toContain(
       'stunned:BATTLE-4a',
     );
@@ -54,6 +54,32 @@ describe('BATTLE-4a/b/c: stun if greater, mortally wound if more than double, no
   it('BATTLE-4b: exactly double STRENGTH may stun but not mortally wound (8 against 4)', () => {
     const game = duel('Fighter 8', 'Fighter 4');
     expect(game.awaiting()).toMatchObject({ for: 'decision', options: ['none', 'stun'] });
+  });
+
+  it('BATTLE-4b: a mortal wound refused at exactly double cites BATTLE-4b, the clause that decides it', () => {
+    const game = duel('Fighter 8', 'Fighter 4');
+    const rejection = refuse(
+      game,
+      { type: 'decide', player: 'alice', outcome: 'mortally-wound' },
+      'BATTLE-4b',
+    );
+    expect(rejection.message).toContain('exactly double is not more than double');
+  });
+
+  it('BATTLE-4c: a stun asked for after a pairing of equal STRENGTH is refused citing BATTLE-4c', () => {
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 5'), onPlanet('bob', 'd', 'Fighter 5')]);
+    accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    // In the pairing's window the pairing is engaged: equal STRENGTH settles it already.
+    refuse(game, { type: 'decide', player: 'alice', outcome: 'stun' }, 'BATTLE-4c', 'forbidden');
+    closeWindow(game);
+    expect(game.battle()?.step).toBe('beforeWinner');
+    refuse(game, { type: 'decide', player: 'bob', outcome: 'stun' }, 'BATTLE-4c', 'forbidden');
+  });
+
+  it("HOLO-BATTLE-1: a hologram's mortal wound at more than double is refused citing HOLO-BATTLE-1, not BATTLE-4b", () => {
+    const game = duel('Fighter 5', "Fek'lhr");
+    refuse(game, { type: 'decide', player: 'bob', outcome: 'mortally-wound' }, 'HOLO-BATTLE-1');
   });
 
   it('BATTLE-4b: one more than double may mortally wound (9 against 4)', () => {
@@ -71,7 +97,7 @@ describe('BATTLE-4a/b/c: stun if greater, mortally wound if more than double, no
     accept(game, { type: 'pass', player: 'alice' });
     const events = accept(game, { type: 'pass', player: 'bob' });
     expect(cited(events)).toContain('no-outcome:BATTLE-4c');
-    refuse(game, { type: 'decide', player: 'alice', outcome: 'stun' }, 'GAME-BATTLE-1', 'not-now');
+    refuse(game, { type: 'decide', player: 'alice', outcome: 'stun' }, 'BATTLE-4c', 'forbidden');
   });
 
   it('BATTLE-4a: the stronger may decline; the weaker may not decide', () => {

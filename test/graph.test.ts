@@ -680,6 +680,7 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
               options: ['none', 'stun'],
               clause: 'BATTLE-4a',
               reason: 'stronger',
+              denied: [],
             },
           });
         }

@@ -70,6 +70,15 @@ export interface AwaitedDecision {
   /** The clause that limits the options, and why, in a sentence. */
   readonly clause: ClauseId;
   readonly reason: string;
+  /** The outcomes the rules deny here, each with the clause that denies it (a refusal cites it). */
+  readonly denied: readonly DeniedOutcome[];
+}
+
+/** An outcome the rules deny a pairing's decider, and the clause that settles it (BATTLE-4a/b, HOLO-BATTLE-1). */
+export interface DeniedOutcome {
+  readonly outcome: PairingOutcome;
+  readonly clause: ClauseId;
+  readonly reason: string;
 }
 
 /** The steps of a battle: the battle actor's states. */

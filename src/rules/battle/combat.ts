@@ -1,4 +1,4 @@
-import type { BattleData, Group, PairingOutcome, Side } from '../../model/battle.ts';
+import type { BattleData, DeniedOutcome, Group, PairingOutcome, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId } from '../../model/board.ts';
 import { hasEffect, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
@@ -57,6 +57,8 @@ export interface Engagement {
   /** The clause that limits the options (for the trace). */
   readonly clause: ClauseId;
   readonly reason: string;
+  /** The outcomes denied the decider, each with the clause that denies it. */
+  readonly denied: readonly DeniedOutcome[];
 }
 
 /**
@@ -73,6 +75,7 @@ export function engagement(table: Table, battle: BattleData, attacker: CardId, d
     options: [],
     clause,
     reason,
+    denied: [],
   });
   if (a === d)
     return none('BATTLE-4c', `equal STRENGTH (${a} and ${d}): neither may stun or mortally wound the other`);
@@ -88,22 +91,32 @@ export function engagement(table: Table, battle: BattleData, attacker: CardId, d
   if (isMortallyWounded(table, weak))
     return none('BATTLE-4b', `${label(table, weak)} is mortally wounded already`);
   const options: PairingOutcome[] = ['none'];
+  const denied: DeniedOutcome[] = [];
   if (!isStunned(table, weak)) options.push('stun');
+  else
+    denied.push({ outcome: 'stun', clause: 'BATTLE-4a', reason: `${label(table, weak)} is stunned already` });
   let clause: ClauseId = 'BATTLE-4a';
   let reason = `${label(table, strong)} (STRENGTH ${high}) is stronger than ${label(table, weak)} (${low}): may stun`;
   if (high > 2 * low) {
     if (isHolographic(table, strong) && !isHolographic(table, weak) && safetyProtocolsHold(table)) {
       clause = 'HOLO-BATTLE-1';
       reason = `${label(table, strong)} is a hologram: it may stun but not mortally wound ${label(table, weak)}`;
+      denied.push({ outcome: 'mortally-wound', clause, reason });
     } else {
       options.push('mortally-wound');
       clause = 'BATTLE-4b';
       reason = `${label(table, strong)} (STRENGTH ${high}) is more than double ${label(table, weak)} (${low}): may mortally wound`;
     }
-  } else if (high === 2 * low) {
-    reason = `${reason} (exactly double is not more than double)`;
+  } else {
+    if (high === 2 * low) reason = `${reason} (exactly double is not more than double)`;
+    // BATTLE-4b decides a mortal wound, whatever limits the rest: its "more than double" is not met.
+    denied.push({
+      outcome: 'mortally-wound',
+      clause: 'BATTLE-4b',
+      reason: `${label(table, strong)} (STRENGTH ${high}) is not more than double ${label(table, weak)} (${low})${high === 2 * low ? ': exactly double is not more than double' : ''}`,
+    });
   }
-  return { attackerStrength: a, defenderStrength: d, decider, options, clause, reason };
+  return { attackerStrength: a, defenderStrength: d, decider, options, clause, reason, denied };
 }
 
 /** Who counts toward a side's total: in the battle still, not disabled or in stasis. */

@@ -141,7 +141,13 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
   // The battle keeps what it awaits: the decision is judged against it, not worked out again.
   draft.tellBattle({
     type: 'DECISION_AWAITED',
-    decision: { side: found.decider, options: found.options, clause: found.clause, reason: found.reason },
+    decision: {
+      side: found.decider,
+      options: found.options,
+      clause: found.clause,
+      reason: found.reason,
+      denied: found.denied,
+    },
   });
   draft.record({
     type: 'rule',

@@ -1,10 +1,11 @@
 import { type BattleView, type Group, playerOf } from '../../model/battle.ts';
 import { opponentOf } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
-import { groupMembers, playerSide } from '../battle/combat.ts';
+import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
 import { settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
+import { type ClauseId, clause } from '../clauses.ts';
 import { isDisabled } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import {
@@ -136,6 +137,25 @@ export const respond: CommandRule<'respond'> = {
   resolve: (draft, command) => resolveResponse(draft, draft.battle()!, command),
 };
 
+/**
+ * A decision asked for where none is awaited: if a pairing is engaged now or has just been settled
+ * without one, the clause that settled it says why (BATTLE-4c for equal STRENGTH); otherwise it is
+ * simply not the time (GAME-BATTLE-1).
+ */
+function settledPairing(table: Table, battle: BattleView): Refusal | undefined {
+  const engaged = battle.data.pairing;
+  if (engaged) {
+    const found = engagement(table, battle.data, engaged.attacker, engaged.defender);
+    return found.decider ? undefined : forbid(found.clause, `pairing ${engaged.number}: ${found.reason}`);
+  }
+  const last = battle.data.pairings.at(-1);
+  if (!last || battle.step === 'startOfBattle' || battle.step === 'formingPiles') return undefined;
+  return forbid(
+    last.clause as ClauseId,
+    `pairing ${last.number} is settled (${last.outcome === 'none' ? 'no one stunned or mortally wounded' : last.outcome}): ${clause(last.clause as ClauseId).text}`,
+  );
+}
+
 /** BATTLE-4a/b/c, HOLO-BATTLE-1: the stronger personnel's player chooses among what the rules allow. */
 export const decide: CommandRule<'decide'> = {
   check(table, command) {
@@ -143,19 +163,22 @@ export const decide: CommandRule<'decide'> = {
     if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
     const decision = battle.data.decision;
     if (battle.step !== 'deciding' || !battle.data.pairing || !decision) {
-      return refuse(
-        'not-now',
-        'GAME-BATTLE-1',
-        `no pairing awaits a decision (the battle is at ${battle.step})`,
+      return (
+        settledPairing(table, battle) ??
+        refuse('not-now', 'GAME-BATTLE-1', `no pairing awaits a decision (the battle is at ${battle.step})`)
       );
     }
-    const clause = decision.clause;
+    // BATTLE-4a: only the higher-STRENGTH personnel may choose.
     if (playerOf(battle.data, decision.side) !== command.player) {
-      return forbid(clause, `${command.player} does not decide this pairing: ${decision.reason}`);
+      return forbid('BATTLE-4a', `${command.player} does not decide this pairing: ${decision.reason}`);
     }
-    return decision.options.includes(command.outcome)
-      ? undefined
-      : forbid(clause, `${command.outcome} is not allowed: ${decision.reason}`);
+    if (decision.options.includes(command.outcome)) return undefined;
+    // The clause that denies this very outcome: BATTLE-4b for a mortal wound short of more than double.
+    const denied = decision.denied.find((d) => d.outcome === command.outcome);
+    return forbid(
+      denied?.clause ?? decision.clause,
+      `${command.outcome} is not allowed: ${denied?.reason ?? decision.reason}`,
+    );
   },
   resolve(draft, command) {
     const battle = draft.battle()!;
