@@ -261,6 +261,23 @@ describe("'45 Dom Perignon and Android Headlock: responses to a pairing (BATTLE-
     refuse(off, { type: 'respond', player: 'alice', card: 'dom' }, 'HOLO-EXIST-2');
   });
 
+  it("HOLO-BATTLE-1: with Disengage Safety Protocols on the table, '45 Dom Perignon (a Holo weapon) mortally wounds instead of stunning", () => {
+    const game = battleGame([
+      onPlanet('alice', 'a1', 'Fighter 5'),
+      holoOnPlanet('alice', 'dom', "'45 Dom Perignon"),
+      onPlanet('bob', 'd1', 'Fighter 9'),
+      { id: 'dsp', card: 'Disengage Safety Protocols', owner: 'bob', at: 'table' },
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'dom' });
+    expect(cited(events)).toContain('mortally-wounded:HOLO-BATTLE-1');
+    expect(cited(events)).not.toContain('stunned:BATTLE-4e');
+    expect(game.board().cards.d1?.status).toMatchObject({ stunned: false, mortallyWounded: true });
+    playOut(game, () => 'none');
+    expect(game.discardPile('bob')).toContain('d1');
+  });
+
   it('BATTLE-4e: Android Headlock mortally wounds a hologram that engaged your android, who engages the next adversary', () => {
     const game = battleGame([
       onPlanet('alice', 'data', 'Data'),

@@ -151,6 +151,21 @@ describe('HOLO-BATTLE-2: a total entirely from holograms wins but kills no one',
     expect(game.where('d')).toEqual({ in: 'planet', location: 'ligos' });
   });
 
+  it('HOLO-BATTLE-2: Disengage Safety Protocols suspends it too: holograms alone win and kill', () => {
+    const game = duel('Holo Fighter 10', 'Fighter 3', [
+      { id: 'dsp', card: 'Disengage Safety Protocols', owner: 'alice', at: 'table' },
+    ]);
+    accept(game, { type: 'decide', player: 'alice', outcome: 'none' });
+    const events = [
+      ...accept(game, { type: 'pass', player: 'bob' }),
+      ...accept(game, { type: 'pass', player: 'alice' }),
+    ];
+    expect(cited(events)).toContain('battle-won:BATTLE-5a');
+    expect(cited(events)).not.toContain('battle-won:HOLO-BATTLE-2');
+    expect(game.lastBattle()).toMatchObject({ winner: 'alice', killed: 'd' });
+    expect(game.discardPile('bob')).toEqual(['d']);
+  });
+
   it('HOLO-BATTLE-2: with a non-holographic personnel among the winners, the winner kills', () => {
     const game = battleGame([
       holoOnPlanet('alice', 'a', 'Holo Fighter 10'),

@@ -39,8 +39,11 @@ export function mayEngage(table: Table, id: CardId): boolean {
   );
 }
 
-/** HOLO-BATTLE-1, unless a card in play suspends the holographic safety protocols. */
-function safetyProtocolsHold(table: Table): boolean {
+/**
+ * The holographic safety protocols (HOLO-BATTLE-1 and HOLO-BATTLE-2) hold, unless a card on the table
+ * suspends them (Disengage Safety Protocols).
+ */
+export function safetyProtocolsHold(table: Table): boolean {
   return !Object.values(table.board.cards).some(
     (card) => card.at.in === 'table' && hasEffect(table, card.id, 'suspends-safety-protocols'),
   );

@@ -11,7 +11,7 @@ import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../
 import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
 import type { Table } from '../table.ts';
 import { arePresent, hostsAt, locationOf } from '../where.ts';
-import { isMortallyWounded, isStunned, playerSide } from './combat.ts';
+import { isMortallyWounded, isStunned, playerSide, safetyProtocolsHold } from './combat.ts';
 import { isRogueBorg } from './strength.ts';
 
 /** Responses in a battle's windows (BATTLE-2, BATTLE-4e): which are legal now, and what they do. */
@@ -60,6 +60,18 @@ function isHeadlockTarget(table: Table, id: CardId, targets: readonly string[]):
     if (target === 'Rogue Borg') return isRogueBorg(table, id);
     return hasSpecies(table, id, target) || definitionOf(table, id).characteristics.includes(target);
   });
+}
+
+/**
+ * Disengage Safety Protocols: "[Holo] weapons mortally wound instead of stun" while the protocols are
+ * suspended. A Holo weapon is a holographic card with a weapon characteristic ('45 Dom Perignon).
+ */
+function woundsInsteadOfStun(table: Table, card: CardId): boolean {
+  return (
+    isHolographic(table, card) &&
+    definitionOf(table, card).characteristics.some((c) => /weapon/i.test(c)) &&
+    !safetyProtocolsHold(table)
+  );
 }
 
 /** The spot a side's group occupies. */
@@ -175,9 +187,11 @@ export function checkResponse(
         return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
       if (!arePresent(table, command.card, pair.mine))
         return forbid(clause, `${name} is not present with ${label(table, pair.mine)}`);
-      if (isStunned(table, pair.theirs) || isMortallyWounded(table, pair.theirs)) {
-        return forbid(clause, `${label(table, pair.theirs)} is stunned or mortally wounded already`);
-      }
+      if (isMortallyWounded(table, pair.theirs))
+        return forbid(clause, `${label(table, pair.theirs)} is mortally wounded already`);
+      // A stunned adversary may still be mortally wounded, where the Holo weapon wounds instead of stunning.
+      if (isStunned(table, pair.theirs) && !woundsInsteadOfStun(table, command.card))
+        return forbid(clause, `${label(table, pair.theirs)} is stunned already`);
       return undefined;
     }
     case 'headlock': {
@@ -289,8 +303,21 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
     }
     case 'stun-adversary': {
       const pair = pairingOf(battle, side)!;
-      draft.updateCard(pair.theirs, { status: { ...draft.board.cards[pair.theirs]!.status, stunned: true } });
       draft.tellBattle({ type: 'USED_ONCE', card: command.card });
+      const before = draft.board.cards[pair.theirs]!.status;
+      if (woundsInsteadOfStun(draft, command.card)) {
+        draft.updateCard(pair.theirs, { status: { ...before, stunned: false, mortallyWounded: true } });
+        draft.record({
+          type: 'rule',
+          kind: 'mortally-wounded',
+          clause: 'HOLO-BATTLE-1',
+          card: pair.theirs,
+          by: pair.mine,
+          message: `HOLO-BATTLE-1: ${label(draft, pair.mine)} mortally wounds ${label(draft, pair.theirs)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
+        });
+        break;
+      }
+      draft.updateCard(pair.theirs, { status: { ...before, stunned: true } });
       draft.record({
         type: 'rule',
         kind: 'stunned',

@@ -11,7 +11,15 @@ import type { ClauseId } from '../clauses.ts';
 import { killOrDeactivateInstead } from '../death.ts';
 import type { Draft } from '../draft.ts';
 import { isInPlay } from '../where.ts';
-import { engagement, isMortallyWounded, isStunned, killCandidates, mayEngage, sideTotal } from './combat.ts';
+import {
+  engagement,
+  isMortallyWounded,
+  isStunned,
+  killCandidates,
+  mayEngage,
+  safetyProtocolsHold,
+  sideTotal,
+} from './combat.ts';
 
 /**
  * The steps of a battle that need the board, carried out by the game when the battle actor asks:
@@ -189,7 +197,9 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
   const winningSide: Side = attacker.total > defender.total ? 'attacker' : 'defender';
   const winner = playerOf(data, winningSide);
   const winning = winningSide === 'attacker' ? attacker : defender;
-  if (winning.entirelyHolographic) {
+  // HOLO-BATTLE-2 is one of the safety protocols: Disengage Safety Protocols suspends it too.
+  const protocolsHold = safetyProtocolsHold(draft);
+  if (winning.entirelyHolographic && protocolsHold) {
     draft.record({
       type: 'rule',
       kind: 'battle-won',
@@ -208,10 +218,11 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     clause: 'BATTLE-5a',
     winner,
     kills: candidates.length > 0,
-    message:
+    message: `${
       candidates.length > 0
         ? `BATTLE-5a: ${winner} wins and kills one opposing personnel (random selection, stunned and disabled included)`
-        : `BATTLE-5a: ${winner} wins; every opposing personnel is mortally wounded already, so none is killed now`,
+        : `BATTLE-5a: ${winner} wins; every opposing personnel is mortally wounded already, so none is killed now`
+    }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
   });
   let killed: CardId | null = null;
   if (candidates.length > 0) {
