@@ -91,6 +91,61 @@ describe('BATTLE-1: announcing the attack', () => {
   });
 });
 
+describe('BATTLE-1, BATTLE-5a, BATTLE-6: disabled members of the attacking group are in the battle', () => {
+  const disabledAttacker = (seed: number) =>
+    battleGame(
+      [
+        onPlanet('alice', 'a', 'Fighter 5'),
+        onPlanet('alice', 'sick', 'Fighter 9', { status: { disabled: true } }),
+        holoOnPlanet('alice', 'off', 'Holo Fighter 9', { hologram: 'deactivated' }),
+        onPlanet('bob', 'd', 'Fighter 9'),
+      ],
+      {},
+      seed,
+    );
+
+  it('BATTLE-1: the attacking group keeps its disabled personnel (a deactivated hologram too); they do not engage', () => {
+    const game = disabledAttacker(1);
+    const events = accept(game, ATTACK_ON_PLANET());
+    expect(game.battle()?.data.participants.attacker).toEqual(['a', 'sick', 'off']);
+    expect(events.find((e) => e.kind === 'battle-announced')?.message).toContain('do not engage');
+    closeWindow(game);
+    expect(game.battle()?.data.pairing).toMatchObject({ attacker: 'a', defender: 'd' });
+    expect(game.battle()?.data.piles.attacker).toEqual([]);
+  });
+
+  it('BATTLE-5a: a disabled attacker may be the random kill, over consecutive seeds as often as the others', () => {
+    const kills = new Map<string, number>();
+    for (let seed = 1; seed <= 60; seed++) {
+      const game = disabledAttacker(seed);
+      accept(game, ATTACK_ON_PLANET());
+      playOut(game, () => 'none');
+      const killed = game.lastBattle()!.killed!;
+      kills.set(killed, (kills.get(killed) ?? 0) + 1);
+    }
+    expect([...kills.keys()].sort()).toEqual(['a', 'off', 'sick']);
+    for (const count of kills.values()) expect(count).toBeGreaterThan(8);
+  });
+
+  it('BATTLE-6: disabled attackers who survive are stopped', () => {
+    const game = disabledAttacker(1);
+    accept(game, ATTACK_ON_PLANET());
+    playOut(game, () => 'none');
+    const killed = game.lastBattle()!.killed;
+    for (const id of ['a', 'sick', 'off'].filter((id) => id !== killed && game.where(id)?.in !== 'discard')) {
+      expect(game.board().cards[id]?.status.stopped).toBe(true);
+    }
+  });
+
+  it('BATTLE-1: a group of disabled personnel only may not attack', () => {
+    const game = battleGame([
+      onPlanet('alice', 'sick', 'Fighter 9', { status: { disabled: true } }),
+      onPlanet('bob', 'd', 'Fighter 9'),
+    ]);
+    refuse(game, ATTACK_ON_PLANET(), 'BATTLE-1');
+  });
+});
+
 describe('BATTLE-2 and BATTLE-4e: response windows and priority', () => {
   it('BATTLE-2: at the start of battle the opponent of the attacker has the first opportunity', () => {
     const game = battleGame([onPlanet('alice', 'a', 'Fighter 5'), onPlanet('bob', 'd', 'Fighter 5')]);

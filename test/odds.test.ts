@@ -116,6 +116,22 @@ describe('battle odds (battleOdds)', () => {
     expect(odds.personnel.find((p) => p.card === 'b1')!.survives.value).toBe(0);
   });
 
+  it('BATTLE-5a: counts a disabled attacker among those who may be the kill', () => {
+    const weak = planetBattle([
+      onPlanet('alice', 'a1', 'Fighter 1'),
+      onPlanet('alice', 'sick', 'Fighter 9', { status: { disabled: true } }),
+      onPlanet('bob', 'b1', 'Fighter 16'),
+    ]);
+    const odds = battleOdds(weak, { battles: 200, seed: 5, policies: { alice: 'pass', bob: 'pass' } });
+    expect(odds.outcome.loss.value).toBe(1);
+    const sick = odds.personnel.find((p) => p.card === 'sick')!;
+    expect(sick.side).toBe('attacker');
+    // One of the two is killed each battle, at random: each dies about half the time.
+    expect(sick.survives.low).toBeLessThan(0.5);
+    expect(sick.survives.high).toBeGreaterThan(0.5);
+    expect(odds.killed.attacker.value).toBe(1);
+  });
+
   it('gives roughly symmetric odds to a mirror battle', () => {
     const odds = battleOdds(MIRROR, { battles: 300, seed: 11 });
     const { win, loss } = odds.outcome;

@@ -10,8 +10,10 @@ import { isCombatant, strengthTotals } from './strength.ts';
 /** Who engages, who may stun or mortally wound whom, and who wins (BATTLE-1 to BATTLE-5a, HOLO-BATTLE-*). */
 
 /**
- * BATTLE-1: the group's personnel (and Rogue Borg, BATTLE-0): never those in stasis; stopped ones may
- * defend but not attack. Disabled ones belong to the attacked group (they do not engage).
+ * BATTLE-1: the group's personnel (and Rogue Borg, BATTLE-0), whole: never those in stasis; stopped
+ * ones may defend but not attack. Disabled ones (a deactivated hologram among them) belong to either
+ * group: they do not engage (BATTLE-3) but may be the random kill (BATTLE-5a) and are stopped as
+ * survivors (BATTLE-6), whichever side they are on.
  */
 export function groupMembers(table: Table, group: Group, role: Side): CardId[] {
   const spot = 'aboard' in group.where ? { aboard: group.where.aboard } : { planet: group.where.planet };
@@ -20,7 +22,7 @@ export function groupMembers(table: Table, group: Group, role: Side): CardId[] {
       table.board.cards[id]!.owner === group.owner &&
       isCombatant(table, id) &&
       !isInStasis(table, id) &&
-      (role === 'defender' || (!isStopped(table, id) && !isDisabled(table, id))),
+      (role === 'defender' || !isStopped(table, id)),
   );
 }
 

@@ -52,12 +52,15 @@ export const attack: CommandRule<'attack'> = {
               'BATTLE-1',
               'the attacking and the attacked groups must be on the same planet or aboard the same ship or facility',
             ),
+      // Disabled members come along (BATTLE-1 names whole groups), but someone must be able to fight.
       () =>
-        groupMembers(table, groupAt(command.player, command.attackers), 'attacker').length > 0
+        groupMembers(table, groupAt(command.player, command.attackers), 'attacker').some(
+          (id) => !isDisabled(table, id),
+        )
           ? undefined
           : forbid(
               'BATTLE-1',
-              `${command.player} has no unstopped personnel there to attack with (stopped personnel may not attack)`,
+              `${command.player} has no unstopped, undisabled personnel there to attack with (stopped personnel may not attack; disabled ones do not engage)`,
             ),
       () =>
         groupMembers(table, groupAt(opponent, command.defenders), 'defender').length > 0
@@ -82,7 +85,7 @@ export const attack: CommandRule<'attack'> = {
       defendingGroup,
       participants: { attacker: attackers, defender: defenders },
     };
-    const disabled = defenders.filter((id) => isDisabled(draft, id));
+    const disabled = [...attackers, ...defenders].filter((id) => isDisabled(draft, id));
     draft.record({
       type: 'rule',
       kind: 'battle-announced',
