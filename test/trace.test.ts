@@ -80,7 +80,7 @@ describe('trace recording', () => {
       .filter((s) => s.actor === 'battle')
       .at(-1)!;
     expect(over).toMatchObject({ value: 'over', status: 'done' });
-    expect(over.context).toMatchObject({ winner: 'bob', killed: 'data', attacker: 'alice' });
+    expect(over.context).toMatchObject({ winner: 'bob', killed: 'ensign', attacker: 'alice' });
     const window = ofType(records, 'snapshot').find((s) => s.actor === 'window')!;
     expect(window.context).toEqual({
       kind: 'start-of-battle',
@@ -134,7 +134,7 @@ describe('trace recording', () => {
     const last = game.at(-1)!;
     expect(last.context).toMatchObject({ battle: null });
     const lastBoard = boards.at(-1)!.context as { board: { cards: Record<string, { at: { in: string } }> } };
-    expect(lastBoard.board.cards.data?.at.in).toBe('discard'); // killed (BATTLE-5a)
+    expect(lastBoard.board.cards.ensign?.at.in).toBe('discard'); // killed (BATTLE-5a)
   });
 
   it('is plain JSON: every record reads back exactly as written', () => {

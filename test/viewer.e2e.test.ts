@@ -171,7 +171,7 @@ describe.skipIf(!CHROMIUM)('the trace viewer in Chromium', () => {
     expect(await page.locator('figure.chart.current').getAttribute('data-machine')).toBe('battle');
   });
 
-  it('ends with the battle over: its final state lit as done, The Doctor deactivated (HOLO-DEATH-1), Data killed', async () => {
+  it('ends with the battle over: its final state lit as done, The Doctor deactivated (HOLO-DEATH-1), the ensign killed', async () => {
     await page.locator('[data-go="last"]').click();
     expect(await position()).toBe(`${trace.records.length} / ${trace.records.length}`);
     // The demo stops its game at the end: each actor stays lit where it ended, drawn as finished.
@@ -186,9 +186,11 @@ describe.skipIf(!CHROMIUM)('the trace viewer in Chromium', () => {
     );
     expect(await page.locator('#board [data-card="doctor"] .badge.mortallyWounded').count()).toBe(0);
     expect(await page.locator('#board .zone', { hasText: "alice's discard pile" }).textContent()).toContain(
-      'Data',
+      'Starfleet Ensign',
     );
-    expect(await page.locator('#battle').textContent()).toContain('winner: bob; killed: Data [data]');
+    expect(await page.locator('#battle').textContent()).toContain(
+      'winner: bob; killed: Starfleet Ensign [ensign]',
+    );
     expect(problems).toEqual([]);
   });
 
