@@ -1,15 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import { ALICE, accept, BOB, cited, gameWith, refuse } from './table.ts';
 
+/** One of Bob's personnel aboard his ship or facility: his crew there. */
+const BOBS_CREW = (host: string) => ({
+  id: `bobs-crew-${host}`,
+  card: 'Shakaar Edon',
+  owner: BOB,
+  at: { aboard: host },
+});
+
 describe('HOLO-CAPTURE-1: a hologram without an emitter is captured only if it can be relocated aboard', () => {
-  it("HOLO-CAPTURE-1: relocated to the captor's ship at the same location, where it may use the Holodeck", () => {
+  it("HOLO-CAPTURE-1: relocated to the captor's crew aboard a ship at the same location, where it may use the Holodeck", () => {
     const game = gameWith([
       { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+      BOBS_CREW('husnock'),
     ]);
     const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
     expect(cited(events)).toEqual(['captured:HOLO-CAPTURE-1']);
     expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: 'husnock', location: null });
     expect(game.hologramState('doctor')).toBe('active');
+  });
+
+  it("HOLO-CAPTURE-1: a ship of the captor's with no crew aboard will not take it: it deactivates and stays", () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+    ]);
+    const events = accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' });
+    expect(cited(events)).toEqual(['deactivated:HOLO-CAPTURE-1', 'stays:HOLO-CAPTURE-1']);
+    expect(events[0]?.message).toContain('no crew of bob');
+    expect(game.where('doctor')).toEqual({ in: 'aboard', host: 'enterprise' });
+    expect(game.hologramState('doctor')).toBe('deactivated');
+  });
+
+  it("HOLO-CAPTURE-1: where one of the captor's ships has crew and another none, only the crewed one takes it", () => {
+    const game = gameWith(
+      [
+        { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+        { id: 'raider', card: 'Bare Raider', owner: BOB, at: { space: 'ligos' } },
+        BOBS_CREW('raider'),
+      ],
+      {
+        cardDefinitions: [
+          { name: 'Bare Raider', type: 'Ship' },
+          { name: 'Plain Shuttle', type: 'Ship' },
+        ],
+      },
+    );
+    refuse(
+      game,
+      { type: 'capture', player: BOB, card: 'doctor', by: 'trap', to: { aboard: 'husnock' } },
+      'HOLO-CAPTURE-1',
+    );
+    // Unnamed, the one crewed ship takes it.
+    accept(game, { type: 'capture', player: BOB, card: 'doctor', by: 'trap' });
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: 'raider', location: null });
   });
 
   it('HOLO-CAPTURE-1: with no ship or facility of the captor there, it deactivates and stays', () => {
@@ -26,6 +70,8 @@ describe('HOLO-CAPTURE-1: a hologram without an emitter is captured only if it c
       [
         { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
         { id: 'raider', card: 'Bare Raider', owner: BOB, at: { space: 'ligos' } },
+        BOBS_CREW('raider'),
+        { ...BOBS_CREW('husnock'), id: 'bobs-other-crew' },
       ],
       {
         cardDefinitions: [

@@ -3,7 +3,7 @@ import { isHolographic, isPersonnel, label } from '../cards.ts';
 import { deactivate } from '../consequences.ts';
 import { isLiveHologram, isWearingEmitter } from '../holograms.ts';
 import type { Table } from '../table.ts';
-import { hostsAt, isCaptured, locationOf } from '../where.ts';
+import { cardsAt, hostsAt, isCaptured, locationOf } from '../where.ts';
 import {
   firstRefusal,
   forbid,
@@ -20,15 +20,37 @@ function captorHostsAt(table: Table, captor: string, captive: CardId): CardId[] 
   return hostsAt(table, captor, locationOf(table, captive));
 }
 
-/** Where the captive goes: the ship or facility named, else the only one there, else none. */
+/** The captor's crew aboard a ship or facility: any of the captor's own personnel there. */
+function hasCrewOf(table: Table, captor: string, host: CardId): boolean {
+  return cardsAt(table, { aboard: host }).some(
+    (id) => table.board.cards[id]!.owner === captor && isPersonnel(table, id),
+  );
+}
+
+/** HOLO-CAPTURE-1 applies: a live hologram without a Mobile Holo-Emitter. */
+function needsCaptorsCrew(table: Table, captive: CardId): boolean {
+  return isHolographic(table, captive) && isLiveHologram(table, captive) && !isWearingEmitter(table, captive);
+}
+
+/**
+ * Where the captive may be held: the captor's ships and facilities at its location; for a hologram
+ * without an emitter only those with the captor's crew aboard (HOLO-CAPTURE-1: "relocated to the
+ * opponent's crew aboard a ship or facility at the same location").
+ */
+function captivityHosts(table: Table, captor: string, captive: CardId): CardId[] {
+  const hosts = captorHostsAt(table, captor, captive);
+  return needsCaptorsCrew(table, captive) ? hosts.filter((host) => hasCrewOf(table, captor, host)) : hosts;
+}
+
+/** Where the captive goes: the ship or facility named (if it may hold it), else the only one there, else none. */
 function captivityHost(
   table: Table,
   captor: string,
   captive: CardId,
   named: CardId | undefined,
 ): CardId | null {
-  if (named) return named;
-  const hosts = captorHostsAt(table, captor, captive);
+  const hosts = captivityHosts(table, captor, captive);
+  if (named) return hosts.includes(named) ? named : null;
   return hosts.length === 1 ? hosts[0]! : null;
 }
 
@@ -67,12 +89,13 @@ export const capture: CommandRule<'capture'> = {
             ),
       () => {
         const to = command.to?.aboard;
+        const hosts = captivityHosts(table, command.player, command.card);
         if (to === undefined) {
-          return captorHostsAt(table, command.player, command.card).length > 1
+          return hosts.length > 1
             ? refuse(
                 'malformed',
                 'GAME-INPUT-1',
-                `${command.player} has several ships or facilities there: name one in "to"`,
+                `${command.player} has several ships or facilities there${needsCaptorsCrew(table, command.card) ? ' with crew aboard' : ''}: name one in "to"`,
               )
             : undefined;
         }
@@ -86,6 +109,15 @@ export const capture: CommandRule<'capture'> = {
                   'HOLO-CAPTURE-1',
                   `${label(table, to)} is not ${command.player}'s ship or facility at the captive's location`,
                 ),
+          // A hologram goes to the captor's crew: a ship without one will not do while another has one.
+          // (With no crew anywhere, the capture is carried out and the hologram deactivates.)
+          () =>
+            hosts.includes(to) || hosts.length === 0
+              ? undefined
+              : forbid(
+                  'HOLO-CAPTURE-1',
+                  `${label(table, command.card)} can be relocated only to ${command.player}'s crew, and no crew of ${command.player}'s is aboard ${label(table, to)}`,
+                ),
         );
       },
     ),
@@ -98,7 +130,7 @@ export const capture: CommandRule<'capture'> = {
         draft,
         command.card,
         'HOLO-CAPTURE-1',
-        `${command.by} would remove it from the ship, and ${command.player} has no ship or facility here to hold it`,
+        `${command.by} would remove it from the ship, and no crew of ${command.player}'s is aboard a ship or facility here to take it`,
       );
       draft.record({
         type: 'rule',
