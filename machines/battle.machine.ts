@@ -1,5 +1,11 @@
 import { assign, sendParent, sendTo, setup } from 'xstate';
-import type { BattleData, BattleEvent, BattleInput, Pairing } from '../src/model/battle.ts';
+import {
+  type BattleData,
+  type BattleEvent,
+  type BattleInput,
+  type Pairing,
+  ROGUE_BORG,
+} from '../src/model/battle.ts';
 import type { CardId } from '../src/model/board.ts';
 import { responseWindowMachine } from './response-window.machine.ts';
 
@@ -27,6 +33,20 @@ export type BattleRequest =
   | { type: 'battle.aftermath' };
 
 const without = (cards: readonly CardId[], card: CardId) => cards.filter((c) => c !== card);
+
+/** The other of the game's two players. */
+const otherPlayer = (context: BattleData, player: string) =>
+  context.players[0] === player ? context.players[1] : context.players[0];
+
+/**
+ * Who goes first in a window opened for an action: the opponent of the player who acted (the
+ * defender, for an attack). A Rogue Borg battle is started by no player: both act at once there, and
+ * the player whose turn it is goes first (BATTLE-4e).
+ */
+const actionWindowOrder = (context: BattleData) =>
+  context.attacker === ROGUE_BORG
+    ? { first: context.activePlayer, second: otherPlayer(context, context.activePlayer) }
+    : { first: context.defender, second: context.attacker };
 
 /** The personnel battle statechart (see the diagram above); the game actor spawns it as `battle`. */
 export const battleMachine = setup({
@@ -144,16 +164,12 @@ export const battleMachine = setup({
   },
   initial: 'startOfBattle',
   states: {
-    /** BATTLE-2: responses to the initiation; the defender (opponent of the attacker) first. */
+    /** BATTLE-2: responses to the initiation; the defender (opponent of the attacker) first; in a Rogue Borg battle, the turn player. */
     startOfBattle: {
       invoke: {
         id: 'window',
         src: 'responseWindow',
-        input: ({ context }) => ({
-          kind: 'start-of-battle',
-          first: context.defender,
-          second: context.attacker,
-        }),
+        input: ({ context }) => ({ kind: 'start-of-battle', ...actionWindowOrder(context) }),
         onDone: 'formingPiles',
       },
       on: { PASS: { actions: 'forwardToWindow' }, RESPONDED: { actions: 'forwardToWindow' } },
@@ -179,7 +195,7 @@ export const battleMachine = setup({
         input: ({ context }) => ({
           kind: 'pairing',
           first: context.activePlayer,
-          second: context.activePlayer === context.attacker ? context.defender : context.attacker,
+          second: otherPlayer(context, context.activePlayer),
         }),
         onDone: 'deciding',
       },
@@ -202,12 +218,12 @@ export const battleMachine = setup({
       entry: ['turnRestFaceUp', 'announceFaceUp'],
       on: { FACE_UP_ANNOUNCED: 'beforeWinner' },
     },
-    /** Responses "before the winner is determined" (Emergency Transporter Armbands); the defender first. */
+    /** Responses "before the winner is determined" (Emergency Transporter Armbands); first as at the start of battle. */
     beforeWinner: {
       invoke: {
         id: 'window',
         src: 'responseWindow',
-        input: ({ context }) => ({ kind: 'until-winner', first: context.defender, second: context.attacker }),
+        input: ({ context }) => ({ kind: 'until-winner', ...actionWindowOrder(context) }),
         onDone: 'determiningWinner',
       },
       on: { PASS: { actions: 'forwardToWindow' }, RESPONDED: { actions: 'forwardToWindow' } },

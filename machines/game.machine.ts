@@ -12,7 +12,12 @@ import {
   determineWinner,
   formCombatPiles,
 } from '../src/rules/battle/steps.ts';
-import { judge, resolveBattleStep, resolveCommand } from '../src/rules/commands/index.ts';
+import {
+  judge,
+  resolveBattleStep,
+  resolveCommand,
+  resolveNextRogueBorgBattle,
+} from '../src/rules/commands/index.ts';
 import type { HologramChange, Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
@@ -130,6 +135,7 @@ const gameSetup = setup({
     mayChangeAffiliation: isLegal,
     mayMoveShip: isLegal,
     mayAttack: isLegal,
+    mayPlay: isLegal,
     mayPass: isLegal,
     mayRespond: isLegal,
     mayDecide: isLegal,
@@ -139,6 +145,8 @@ const gameSetup = setup({
     pilesHaveRunOut: battleAt('pilesRanOut'),
     battleIsDeterminingWinner: battleAt('determiningWinner'),
     battleIsInAftermath: battleAt('aftermath'),
+    /** A battle the rules started without an attack (Rogue Borg, CARD-ROGUE-BORG-1) is running. */
+    rogueBorgBattleStarted: ({ context }) => context.battle !== null,
   },
 });
 
@@ -207,6 +215,16 @@ const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
     apply(enqueue, resolveBattleStep(tableOf(context), context.random, run), context.step);
   });
 
+/**
+ * CARD-ROGUE-BORG-1: when a Rogue Borg battle at the start of a turn is over, the Rogue Borg aboard
+ * the next ship queued for that start of turn (the battle's `next`) battle their crew in turn.
+ */
+const startNextRogueBorgBattle = gameSetup.enqueueActions(({ context, event, enqueue }) => {
+  const next = (event as unknown as { output?: BattleData }).output?.next ?? [];
+  if (next.length === 0) return;
+  apply(enqueue, resolveNextRogueBorgBattle(tableOf(context), context.random, next), context.step);
+});
+
 /** Answers a command the rules refuse (or an event that is no command at all). */
 const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
   const verdict = verdictOn(context, event);
@@ -234,6 +252,8 @@ export const gameMachine = gameSetup
       changeAffiliationMode: carryOut,
       flyStaffedShip: carryOut,
       announceAttack: carryOut,
+      playOnShip: carryOut,
+      startNextRogueBorgBattle,
       passPriority: carryOut,
       playResponse: carryOut,
       stunOrMortallyWound: carryOut,
@@ -273,6 +293,8 @@ export const gameMachine = gameSetup
     initial: 'playing',
     states: {
       playing: {
+        // Rogue Borg start battles of their own (played, or at the start of a turn): on to battling.
+        always: { guard: 'rogueBorgBattleStarted', target: 'battling' },
         // Each command: carried out when the rules allow it, rejected with its clause otherwise.
         on: {
           report: [{ guard: 'mayReport', actions: 'reportDeactivated' }, { actions: 'reject' }],
@@ -297,6 +319,7 @@ export const gameMachine = gameSetup
             { guard: 'mayAttack', target: 'battling', actions: 'announceAttack' },
             { actions: 'reject' },
           ],
+          play: [{ guard: 'mayPlay', actions: 'playOnShip' }, { actions: 'reject' }],
         },
       },
       /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
@@ -311,7 +334,10 @@ export const gameMachine = gameSetup
           'battle.pilesRanOut': { guard: 'pilesHaveRunOut', actions: 'turnRestFaceUp' },
           'battle.determineWinner': { guard: 'battleIsDeterminingWinner', actions: 'determineWinner' },
           'battle.aftermath': { guard: 'battleIsInAftermath', actions: 'carryOutAftermath' },
-          'xstate.done.actor.battle': { target: 'playing', actions: 'closeBattle' },
+          'xstate.done.actor.battle': {
+            target: 'playing',
+            actions: ['closeBattle', 'startNextRogueBorgBattle'],
+          },
         },
       },
     },

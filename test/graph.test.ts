@@ -458,6 +458,8 @@ const battleRunnable = battleMachine.provide({
 const battleInput = (activePlayer: string): BattleInput => ({
   attacker: 'alice',
   defender: 'bob',
+  players: ['alice', 'bob'],
+  next: [],
   activePlayer,
   attackingGroup: { owner: 'alice', where: { planet: 'ligos' } },
   defendingGroup: { owner: 'bob', where: { planet: 'ligos' } },

@@ -13,7 +13,14 @@ import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
-import { type Awaiting, awaitingIn, choose, type Policy, type Situation } from './policies.ts';
+import {
+  type Awaiting,
+  awaitingIn,
+  choose,
+  defaultPolicyFor,
+  type Policy,
+  type Situation,
+} from './policies.ts';
 import { gameInputFromSetup, SetupError } from './setup-board.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
@@ -142,7 +149,8 @@ export class Game {
     const auto: Command[] = [];
     for (let i = 0; i < MAX_AUTO_COMMANDS; i++) {
       const awaiting = this.awaiting();
-      const policy = awaiting && this.policies.get(awaiting.player);
+      // The Rogue Borg, a side no player speaks for, answer by the engine's rule unless a policy is set.
+      const policy = awaiting && (this.policies.get(awaiting.player) ?? defaultPolicyFor(awaiting.player));
       if (!awaiting || !policy) break;
       const next = choose(policy, this.situationFor(awaiting));
       const result = this.sendOne(next);

@@ -1,4 +1,4 @@
-import { type PairingOutcome, playerOf } from '../model/battle.ts';
+import { type PairingOutcome, playerOf, ROGUE_BORG } from '../model/battle.ts';
 import type { PlayerId } from '../model/board.ts';
 import type { Command } from '../model/commands.ts';
 import type { Table } from '../rules/table.ts';
@@ -46,4 +46,18 @@ export function choose(policy: Policy, situation: Situation): Command {
   const outcome =
     policy === 'strongest' ? (STRONGEST_FIRST.find((o) => awaiting.options.includes(o)) ?? 'none') : 'none';
   return { type: 'decide', player: awaiting.player, outcome };
+}
+
+/**
+ * The engine's rule for the Rogue Borg's decisions (CARD-ROGUE-BORG-1; the texts leave it open): they
+ * take the strongest outcome the rules allow, mortally wound where more than double, else stun. No
+ * player speaks for them, and a hostile force gains nothing by sparing a crew: a stunned or mortally
+ * wounded adversary adds nothing to the crew's total (BATTLE-5), and a mortal wound also kills
+ * (BATTLE-6). A client overrides it with `game.setPolicy(ROGUE_BORG, policy)`.
+ */
+export const ROGUE_BORG_RULE: Policy = 'strongest';
+
+/** The policy that answers for a side when the client set none: the Rogue Borg's rule; players have none. */
+export function defaultPolicyFor(player: PlayerId): Policy | undefined {
+  return player === ROGUE_BORG ? ROGUE_BORG_RULE : undefined;
 }

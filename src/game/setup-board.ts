@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
+import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
@@ -94,6 +95,11 @@ export function gameInputFromSetup(
 
   const [first, second] = setup.players;
   if (first === second) throw new SetupError('the two players need different ids', 'players.1');
+  // The Rogue Borg's side (BATTLE-0) goes by this id in battles and decisions: no player may take it.
+  for (const [i, player] of [first, second].entries()) {
+    if (player === ROGUE_BORG)
+      throw new SetupError(`"${ROGUE_BORG}" is the Rogue Borg's, not a player's id`, `players.${i}`);
+  }
   const players = new Set(setup.players);
   const turn = setup.turn ?? { player: first, number: 1 };
   if (!players.has(turn.player)) throw new SetupError(`no player "${turn.player}"`, 'turn.player');

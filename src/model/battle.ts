@@ -6,6 +6,18 @@ import type { CardId, LocationId, PlayerId } from './board.ts';
 /** The two sides of a battle. */
 export type Side = 'attacker' | 'defender';
 
+/**
+ * The side of a battle that is no player: the Rogue Borg (BATTLE-0, Rogue Borg Mercenaries). It
+ * stands where a player id would (the attacker of a Rogue Borg battle, the player a Borg decision
+ * awaits, the winner); no player may have this id (a setup naming it is refused).
+ */
+export const ROGUE_BORG = 'rogue-borg';
+
+/** Is this side's "player" the Rogue Borg? */
+export function isRogueBorgForce(player: PlayerId | null): boolean {
+  return player === ROGUE_BORG;
+}
+
 /** An Away Team (on a planet) or a crew (aboard a ship or facility): one player's personnel there. */
 export interface Group {
   readonly owner: PlayerId;
@@ -36,8 +48,16 @@ export interface BattleTotals {
 
 /** What the battle's data holds, step by step. */
 export interface BattleData {
+  /** The attacking player, or ROGUE_BORG when Rogue Borg battle a crew. */
   readonly attacker: PlayerId;
   readonly defender: PlayerId;
+  /**
+   * The game's two players, who hold the response windows (BATTLE-2, BATTLE-4e). In a Rogue Borg
+   * battle both players act at once, the player whose turn it is first, even one with no card in it.
+   */
+  readonly players: readonly [PlayerId, PlayerId];
+  /** Ships whose Rogue Borg battle their crews next, at this same start of a turn (one battle at a time). */
+  readonly next: readonly CardId[];
   /** Whose turn it is: first in simultaneous windows (BATTLE-4e). */
   readonly activePlayer: PlayerId;
   readonly attackingGroup: Group;

@@ -116,6 +116,11 @@ export const commandSchemas = {
     attackers: placeSchema,
     defenders: placeSchema,
   }),
+  /**
+   * Play a card from hand onto a ship: Rogue Borg Mercenaries, which "plays on any occupied ship" and
+   * battles its crew at once (CARD-ROGUE-BORG-1, BATTLE-0). An interrupt: on either player's turn.
+   */
+  play: z.strictObject({ type: z.literal('play'), player, step, card, on: card }),
   /** Decline to respond in the open response window (two passes in a row close it). */
   pass: z.strictObject({ type: z.literal('pass'), player, step }),
   /**
@@ -161,6 +166,7 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandSchemas.changeAffiliation,
   commandSchemas.moveShip,
   commandSchemas.attack,
+  commandSchemas.play,
   commandSchemas.pass,
   commandSchemas.respond,
   commandSchemas.decide,

@@ -29,6 +29,8 @@ export type RuleEvent =
   | RuleEventOf<'turn-ended', { ended: PlayerId; next: PlayerId; number: number }>
   | RuleEventOf<'unstopped', { card: CardId }>
   | RuleEventOf<'ship-moved', { ship: CardId; to: string }>
+  /** A card played onto a ship (Rogue Borg Mercenaries, CARD-ROGUE-BORG-1). */
+  | RuleEventOf<'played', { card: CardId; on: CardId }>
   | RuleEventOf<
       'battle-announced',
       { attacker: PlayerId; defender: PlayerId; attackers: CardId[]; defenders: CardId[] }

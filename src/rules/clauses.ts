@@ -99,6 +99,8 @@ export const ENGINE_CLAUSES = {
     'A ship is staffed when its unstopped, undisabled crew carries the staffing icons its card requires; only a staffed ship may move.',
   'CARD-EMITTER-1':
     'Mobile Holo-Emitter: may be "worn" by (placed on) one of your Holo personnel; you may remove it during your turn. Wearer moves normally.',
+  'CARD-ROGUE-BORG-1':
+    "Rogue Borg Mercenaries: plays on any occupied ship. Battles crew now and at start of every players' turn. Two Borg =2 STRENGTH each, three =3 each, etc. Surviving Borg remain.",
   'CARD-HOLOPROGRAM-1':
     'Holoprogram: 221B Baker Street: personnel placed here add the Holo icon to your copies of the same personnel in play.',
 } as const;

@@ -42,6 +42,7 @@ export const RULE_EVENT_KINDS = everyOf<RuleEventKind>()([
   'turn-ended',
   'unstopped',
   'ship-moved',
+  'played',
   'battle-announced',
   'passed',
   'responded',

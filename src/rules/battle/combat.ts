@@ -1,17 +1,18 @@
 import type { BattleData, DeniedOutcome, Group, PairingOutcome, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId } from '../../model/board.ts';
-import { hasEffect, isHolographic, label } from '../cards.ts';
+import { hasEffect, isHolographic, isPersonnel, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { isDisabled, isInStasis, isStopped } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import { cardsAt } from '../where.ts';
-import { isCombatant, strengthTotals } from './strength.ts';
+import { strengthTotals } from './strength.ts';
 
 /** Who engages, who may stun or mortally wound whom, and who wins (BATTLE-1 to BATTLE-5a, HOLO-BATTLE-*). */
 
 /**
- * BATTLE-1: the group's personnel (and Rogue Borg, BATTLE-0), whole: never those in stasis; stopped
- * ones may defend but not attack. Disabled ones (a deactivated hologram among them) belong to either
+ * BATTLE-1: a player's group is that player's personnel there, whole: never those in stasis; stopped
+ * ones may defend but not attack. Rogue Borg are no player's group (BATTLE-0, CARD-ROGUE-BORG-1: a
+ * force of their own, whose battles the engine starts; see rogue-borg.ts). Disabled ones (a deactivated hologram among them) belong to either
  * group: they do not engage (BATTLE-3) but may be the random kill (BATTLE-5a) and are stopped as
  * survivors (BATTLE-6), whichever side they are on.
  */
@@ -20,7 +21,7 @@ export function groupMembers(table: Table, group: Group, role: Side): CardId[] {
   return cardsAt(table, spot).filter(
     (id) =>
       table.board.cards[id]!.owner === group.owner &&
-      isCombatant(table, id) &&
+      isPersonnel(table, id) &&
       !isInStasis(table, id) &&
       (role === 'defender' || !isStopped(table, id)),
   );

@@ -88,7 +88,7 @@ export function checkResponse(
 ): Refusal | undefined {
   const window = battle.window!;
   const clause = windowClause(window.kind);
-  const side = playerSide(battle.data, command.player)!;
+  const side = playerSide(battle.data, command.player);
   const card = table.board.cards[command.card]!;
   // The owner first, by id alone: a card in the opponent's hand is not named (it is hidden).
   if (card.owner !== command.player) {
@@ -103,6 +103,8 @@ export function checkResponse(
       `${name} may not be played in this window (${window.kind}); it is for ${response.timing}`,
     );
   }
+  // A player with nothing in the battle (a Rogue Borg battle with the other's crew) may only pass.
+  if (!side) return forbid(clause, `${command.player} has no personnel in this battle to respond for`);
   const fromHand = response.effect !== 'stun-adversary';
   if (fromHand && card.at.in !== 'hand')
     return forbid(clause, `${name} must be played from ${command.player}'s hand`);

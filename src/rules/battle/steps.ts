@@ -3,6 +3,7 @@ import {
   type Pairing,
   type PairingOutcome,
   playerOf,
+  ROGUE_BORG,
   type Side,
 } from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
@@ -26,6 +27,11 @@ import {
  * the combat piles (BATTLE-3), each pairing (BATTLE-4), the winner (BATTLE-5, BATTLE-5a,
  * HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1).
  */
+
+/** How messages name a side's force: a player by id, the Rogue Borg as such (BATTLE-0). */
+function forceName(player: string): string {
+  return player === ROGUE_BORG ? 'the Rogue Borg' : player;
+}
 
 /** Fisher-Yates, from the game's seeded generator. */
 function shuffled(draft: Draft, cards: readonly CardId[]): CardId[] {
@@ -163,7 +169,7 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     clause: found.clause,
     player,
     options: [...found.options],
-    message: `${found.clause}: ${player} decides: ${found.reason} (${found.options.join(', ')})`,
+    message: `${found.clause}: ${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
   });
 }
 
@@ -182,7 +188,7 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     kind: 'totals',
     clause: 'BATTLE-5',
     ...totals,
-    message: `BATTLE-5: total remaining STRENGTH ${data.attacker} ${attacker.total}, ${data.defender} ${defender.total} (stunned and mortally wounded add none of their own)`,
+    message: `BATTLE-5: total remaining STRENGTH ${forceName(data.attacker)} ${attacker.total}, ${forceName(data.defender)} ${defender.total} (stunned and mortally wounded add none of their own)`,
   });
   if (attacker.total === defender.total) {
     draft.record({
@@ -206,7 +212,7 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
       clause: 'HOLO-BATTLE-2',
       winner,
       kills: false,
-      message: `HOLO-BATTLE-2: ${winner} wins, but its total STRENGTH comes entirely from holograms: no one is killed`,
+      message: `HOLO-BATTLE-2: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
     });
     draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed: null });
     return;
@@ -220,8 +226,8 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     kills: candidates.length > 0,
     message: `${
       candidates.length > 0
-        ? `BATTLE-5a: ${winner} wins and kills one opposing personnel (random selection, stunned and disabled included)`
-        : `BATTLE-5a: ${winner} wins; every opposing personnel is mortally wounded already, so none is killed now`
+        ? `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
+        : `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
     }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
   });
   let killed: CardId | null = null;
@@ -275,6 +281,6 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     clause: 'BATTLE-6',
     winner: battle.data.winner,
     killed: battle.data.killed,
-    message: `BATTLE-6: the battle is over${battle.data.winner ? `; ${battle.data.winner} won` : '; a tie'}`,
+    message: `BATTLE-6: the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
   });
 }

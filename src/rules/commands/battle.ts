@@ -80,6 +80,8 @@ export const attack: CommandRule<'attack'> = {
     draft.startBattle = {
       attacker: command.player,
       defender,
+      players: [command.player, defender],
+      next: [],
       activePlayer: draft.board.turn.player,
       attackingGroup,
       defendingGroup,
@@ -103,7 +105,8 @@ export const attack: CommandRule<'attack'> = {
 function requirePriority(table: Table, player: string): Refusal | undefined {
   const battle = table.battle();
   if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
-  if (!playerSide(battle.data, player))
+  // In a Rogue Borg battle both players hold the windows (BATTLE-4e), the one with no card in it too.
+  if (!playerSide(battle.data, player) && !battle.data.players.includes(player))
     return forbid('GAME-BATTLE-1', `${player} takes no part in this battle`);
   if (!battle.window)
     return refuse('not-now', 'GAME-BATTLE-1', `no response window is open (the battle is at ${battle.step})`);

@@ -1,4 +1,4 @@
-import type { BattleView } from '../../model/battle.ts';
+import { type BattleView, ROGUE_BORG } from '../../model/battle.ts';
 import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
 import {
   type Command,
@@ -9,7 +9,7 @@ import {
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
 import { responseCandidates } from '../battle/responses.ts';
-import { isCombatant } from '../battle/strength.ts';
+import { startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import {
   definitionOf,
   isMobileEmitter,
@@ -29,6 +29,7 @@ import { destroy, discard, kill } from './death.ts';
 import { removeEmitter, wearEmitter } from './emitter.ts';
 import { addHoloIcon } from './icons.ts';
 import { leave, move, moveShip, report } from './movement.ts';
+import { play } from './play.ts';
 import { type Refusal, refuse, requirePlayer } from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 import { select } from './selection.ts';
@@ -52,6 +53,7 @@ export const COMMAND_RULES: { readonly [T in CommandType]: CommandRule<T> } = {
   changeAffiliation,
   moveShip,
   attack,
+  play,
   pass,
   respond,
   decide,
@@ -107,12 +109,21 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
   }
   const command = parsed.data;
   const refusal =
-    requirePlayer(table, command.player) ??
+    requireSender(table, command) ??
     requireCurrentStep(table, command) ??
     requireBattleTiming(table, command) ??
     (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(table, command as CommandOf<CommandType>);
   if (refusal) return { rejection: { type: 'rejected', ...refusal, command } };
   return { command };
+}
+
+/**
+ * A command names a player of the game; a decision may also name the Rogue Borg (ROGUE_BORG), a side
+ * that is no player: their decisions are sent for them (a policy, or the engine's own rule).
+ */
+function requireSender(table: Table, command: Command): Refusal | undefined {
+  if (command.player === ROGUE_BORG && command.type === 'decide') return undefined;
+  return requirePlayer(table, command.player);
 }
 
 /** GAME-STEP-1: a command made at another step than the game's is refused. */
@@ -164,6 +175,20 @@ export function resolveBattleStep(
   const battle = table.battle();
   if (battle) step(draft, battle);
   enforceExistence(draft, wearing);
+  return draft.resolution();
+}
+
+/**
+ * CARD-ROGUE-BORG-1: the next Rogue Borg battle of a start of turn, once the one before it is over:
+ * the first of these ships where Rogue Borg and a crew still are.
+ */
+export function resolveNextRogueBorgBattle(
+  table: Table,
+  random: RandomState,
+  ships: readonly CardId[],
+): Resolution {
+  const draft = new Draft(table, random);
+  startRogueBorgBattle(draft, ships, 'start-of-turn');
   return draft.resolution();
 }
 
@@ -243,7 +268,7 @@ function attackCandidates(table: Table, player: PlayerId): Command[] {
   const spotsOf = (owner: PlayerId) => {
     const spots = new Map<string, Spot>();
     for (const card of Object.values(table.board.cards)) {
-      if (card.owner !== owner || !isCombatant(table, card.id)) continue;
+      if (card.owner !== owner || !isPersonnel(table, card.id)) continue;
       if (card.at.in === 'aboard') spots.set(`aboard:${card.at.host}`, { aboard: card.at.host });
       if (card.at.in === 'planet') spots.set(`planet:${card.at.location}`, { planet: card.at.location });
     }

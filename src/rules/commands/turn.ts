@@ -1,4 +1,5 @@
 import { opponentOf } from '../../model/board.ts';
+import { rogueBorgBattleSites, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import { definitionOf, isHolographic, label } from '../cards.ts';
 import { affiliationOf } from '../species.ts';
 import { firstRefusal, forbid, requireCard, requireInPlay, requireOwn, requireTurn } from './refusal.ts';
@@ -37,6 +38,8 @@ export const endTurn: CommandRule<'endTurn'> = {
       number: ending.number + 1,
       message: `GAME-TURN-1: ${command.player} ends turn ${ending.number}; turn ${ending.number + 1} is ${next}'s`,
     });
+    // CARD-ROGUE-BORG-1: at the start of every player's turn, Rogue Borg battle the crews they are aboard.
+    startRogueBorgBattle(draft, rogueBorgBattleSites(draft), 'start-of-turn');
   },
 };
 
