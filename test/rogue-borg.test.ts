@@ -65,6 +65,9 @@ describe('CARD-ROGUE-BORG-1: played on an occupied ship, Rogue Borg battle its c
       'GAME-OWN-1',
       'not-your-card',
     );
+    expect(game.legalCommands('bob').filter((c) => c.type === 'play')).toEqual([
+      { type: 'play', player: 'bob', card: 'new', on: 'enterprise' },
+    ]);
     // An interrupt: Bob plays it on Alice's turn as well as on his own.
     const onAlicesTurn = battleGame([crew('a', 'Fighter 1'), borg('new', 'hand')]);
     accept(onAlicesTurn, { type: 'play', player: 'bob', card: 'new', on: 'enterprise' });

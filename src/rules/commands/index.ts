@@ -9,9 +9,10 @@ import {
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
 import { responseCandidates } from '../battle/responses.ts';
-import { startRogueBorgBattle } from '../battle/rogue-borg.ts';
+import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import {
   definitionOf,
+  hasEffect,
   isMobileEmitter,
   isPersonnel,
   isPersonnelOrEquipment,
@@ -207,7 +208,11 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
   const battle = table.battle();
   if (battle) return legalInBattle(table, battle, player);
   if (table.board.turn.player !== player) return [];
-  const candidates: Command[] = [{ type: 'endTurn', player }, ...attackCandidates(table, player)];
+  const candidates: Command[] = [
+    { type: 'endTurn', player },
+    ...attackCandidates(table, player),
+    ...playCandidates(table, player),
+  ];
   const mine = Object.values(table.board.cards).filter((card) => card.owner === player);
   const hosts = mine
     .filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id))
@@ -260,6 +265,21 @@ function legalInBattle(table: Table, battle: BattleView, player: PlayerId): Comm
       candidates.push({ type: 'decide', player, outcome });
   }
   return candidates.filter((command) => 'command' in judge(table, command));
+}
+
+/** CARD-ROGUE-BORG-1: each Rogue Borg Mercenaries in the player's hand onto each occupied ship. */
+function playCandidates(table: Table, player: PlayerId): Command[] {
+  const cards = Object.values(table.board.cards);
+  const borg = cards.filter(
+    (card) => card.owner === player && card.at.in === 'hand' && hasEffect(table, card.id, 'rogue-borg'),
+  );
+  if (borg.length === 0) return [];
+  const ships = cards.filter(
+    (card) => card.at.in === 'space' && isShipInPlay(table, card.id) && isOccupied(table, card.id),
+  );
+  return borg.flatMap((card) =>
+    ships.map((ship): Command => ({ type: 'play', player, card: card.id, on: ship.id })),
+  );
 }
 
 /** Every attack of one of the player's groups on one of the opponent's at the same location. */
