@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../src/index.ts';
 import { ROGUE_BORG } from '../src/model/battle.ts';
+import { strengthOf } from '../src/rules/battle/strength.ts';
 import { battleGame, playOut } from './battle-table.ts';
 import { accept, cited, refuse } from './table.ts';
 
@@ -209,6 +210,26 @@ describe("CARD-ROGUE-BORG-1: the Rogue Borg's decisions", () => {
     expect(() => createGame({ players: ['alice', ROGUE_BORG], locations: [], cards: [] })).toThrow(
       /Rogue Borg/,
     );
+  });
+});
+
+describe('CARD-ROGUE-BORG-1: STRENGTH from their number', () => {
+  it('CARD-ROGUE-BORG-1: Rogue Borg in stasis (Vulcan Nerve Pinch) are out of the battle and do not count', () => {
+    const game = battleGame([
+      crew('spock', 'Data'),
+      { id: 'pinch', card: 'Vulcan Nerve Pinch', owner: 'alice', at: 'hand' },
+      borg('b1'),
+      borg('b2'),
+      borg('b3', 'hand'),
+    ]);
+    accept(game, { type: 'play', player: 'bob', card: 'b3', on: 'enterprise' });
+    expect(game.battle()?.data.participants.attacker).toHaveLength(3);
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'pinch' });
+    const frozen = events.find((e) => e.kind === 'in-stasis');
+    expect(frozen?.clause).toBe('BATTLE-2');
+    expect(game.battle()?.data.participants.attacker).toHaveLength(2);
+    for (const id of game.battle()!.data.participants.attacker)
+      expect(strengthOf(game.table(), id).total).toBe(2);
   });
 });
 

@@ -33,12 +33,14 @@ export interface Strength {
 
 type StrengthEffect = Extract<Effect, { kind: 'strength' }>;
 
-/** The card's own STRENGTH: printed, or for a Rogue Borg the number of Rogue Borg present (BATTLE-0). */
+/** The card's own STRENGTH: printed, or for a Rogue Borg the number of Rogue Borg present, not in stasis (CARD-ROGUE-BORG-1). */
 function ownStrength(table: Table, id: CardId): StrengthPart {
   if (isRogueBorg(table, id)) {
     const spot = spotOf(table, id);
     const borg = Object.values(table.board.cards).filter(
-      (card) => isRogueBorg(table, card.id) && spot && arePresent(table, card.id, id),
+      // Those in stasis (Vulcan Nerve Pinch) are out of the battle: they do not make the others stronger.
+      (card) =>
+        isRogueBorg(table, card.id) && spot && arePresent(table, card.id, id) && !isInStasis(table, card.id),
     ).length;
     return { source: id, amount: borg, why: `${borg} Rogue Borg present: STRENGTH ${borg} each` };
   }
