@@ -209,6 +209,22 @@ describe('stccg odds', () => {
     expect(out).toContain("bob: Fek'lhr [fek]");
   });
 
+  it('BATTLE-5a: stccg odds counts a disabled attacker among those the winner may kill', async () => {
+    const { code, out } = await stccg(
+      'odds',
+      'examples/odds/disabled-attacker.json',
+      '--battles',
+      '100',
+      '--json',
+    );
+    expect(code).toBe(0);
+    const report = JSON.parse(out) as BattleOdds;
+    const ensign = report.personnel.find((p) => p.card === 'ensign')!;
+    expect(ensign.side).toBe('attacker');
+    expect(ensign.survives.value).toBeGreaterThan(0.2);
+    expect(ensign.survives.value).toBeLessThan(0.8);
+  });
+
   it('prints as JSON the very report the API gives, with the policies and attack overridden', async () => {
     const attack = JSON.stringify(BOARDING_PARTY);
     const { code, out } = await stccg(
