@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGame } from '../src/index.ts';
+import { createGame, restoreGame, saveGame } from '../src/index.ts';
 import { ROGUE_BORG } from '../src/model/battle.ts';
 import { strengthOf } from '../src/rules/battle/strength.ts';
 import { battleGame, playOut } from './battle-table.ts';
@@ -258,5 +258,24 @@ describe("BATTLE-5a: the crew's win kills one Rogue Borg at random; surviving Bo
     const events = accept(game, { type: 'endTurn', player: 'alice' });
     expect(events.find((e) => e.kind === 'battle-announced')).toMatchObject({ attackers: [survivor] });
     playOut(game);
+  });
+});
+
+describe('CARD-ROGUE-BORG-1: a Rogue Borg battle saves and restores like any', () => {
+  it('CARD-ROGUE-BORG-1: saved in a window of a start-of-turn battle, restored, it goes on to the same end', () => {
+    const setup = () =>
+      battleGame([crew('a', 'Fighter 3'), crew('b', 'Fighter 5'), borg('b1'), borg('b2')], {}, 4);
+    const original = setup();
+    accept(original, { type: 'endTurn', player: 'alice' });
+    expect(original.awaiting()).toMatchObject({ player: 'bob', for: 'response' });
+    const restored = restoreGame(JSON.parse(JSON.stringify(saveGame(original))));
+    for (const game of [original, restored]) {
+      game.setPolicy('alice', 'pass');
+      game.setPolicy('bob', 'pass');
+      accept(game, { type: 'pass', player: 'bob' });
+    }
+    expect(restored.lastBattle()).toEqual(original.lastBattle());
+    expect(restored.lastBattle()?.attacker).toBe(ROGUE_BORG);
+    expect(restored.board()).toEqual(original.board());
   });
 });
