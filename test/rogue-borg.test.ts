@@ -192,18 +192,31 @@ describe("CARD-ROGUE-BORG-1: the Rogue Borg's decisions", () => {
     expect(cited(events)).toContain('no-outcome:BATTLE-4b');
   });
 
-  it('CARD-ROGUE-BORG-1: a decision for the Rogue Borg may be sent as theirs; players may not make it', () => {
+  it('CARD-ROGUE-BORG-1: a policy function answers for the Rogue Borg from what the rules allow', () => {
     const game = battleGame([crew('a', 'Fighter 1'), borg('b1'), borg('b2'), borg('b3', 'hand')]);
-    // A policy that waits: the client answers for the Borg itself.
-    game.setPolicy(
-      ROGUE_BORG,
-      (situation) => situation.legal.find((c) => c.type === 'decide' && c.outcome === 'stun')!,
-    );
+    game.setPolicy(ROGUE_BORG, (situation) => {
+      expect(situation.awaiting).toMatchObject({ player: ROGUE_BORG, for: 'decision' });
+      return situation.legal.find((c) => c.type === 'decide' && c.outcome === 'stun')!;
+    });
     accept(game, { type: 'play', player: 'bob', card: 'b3', on: 'enterprise' });
     for (const player of ['alice', 'bob', 'alice', 'bob']) accept(game, { type: 'pass', player });
-    // The window closed on Bob's pass: the policy stunned.
-    expect(game.board().cards.a?.status.stunned).toBe(true);
-    refuse(game, { type: 'decide', player: ROGUE_BORG, outcome: 'stun' }, 'BATTLE-4a');
+    expect(game.board().cards.a?.status).toMatchObject({ stunned: true, mortallyWounded: false });
+  });
+
+  it('CARD-ROGUE-BORG-1: a decide may name the Rogue Borg; a player may not make their decision', () => {
+    const game = battleGame([crew('a', 'Fighter 1'), borg('b1'), borg('b2'), borg('b3', 'hand')]);
+    // A policy that answers wrongly leaves the decision waiting (policyRejection): the client answers.
+    game.setPolicy(ROGUE_BORG, () => ({ type: 'pass', player: ROGUE_BORG }) as never);
+    accept(game, { type: 'play', player: 'bob', card: 'b3', on: 'enterprise' });
+    for (const player of ['alice', 'bob', 'alice']) accept(game, { type: 'pass', player });
+    const result = game.send({ type: 'pass', player: 'bob' });
+    expect(result.ok && result.policyRejection?.code).toBe('unknown-player');
+    expect(game.awaiting()).toMatchObject({ player: ROGUE_BORG, for: 'decision' });
+    refuse(game, { type: 'decide', player: 'alice', outcome: 'none' }, 'BATTLE-4a');
+    refuse(game, { type: 'decide', player: 'bob', outcome: 'stun' }, 'BATTLE-4a');
+    game.setPolicy(ROGUE_BORG, null);
+    const events = accept(game, { type: 'decide', player: ROGUE_BORG, outcome: 'mortally-wound' });
+    expect(cited(events)).toContain('mortally-wounded:BATTLE-4b');
   });
 
   it("GAME-INPUT-1: no player may take the Rogue Borg's id", () => {
