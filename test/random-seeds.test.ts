@@ -93,7 +93,7 @@ describe('independent seeds: the generator state is mixed from the seed', () => 
     expect(chiSquare(counts)).toBeLessThan(CRITICAL_0_001[2]!);
   });
 
-  it('GAME-INPUT-1: the seed still decides everything: the same seed, the same state; every state is valid', () => {
+  it('BATTLE-3, BATTLE-5a: the seed still decides everything: the same seed, the same state; every state is one xoroshiro128+ takes', () => {
     expect(seedRandom(7)).toEqual(seedRandom(7));
     expect(seedRandom(7)).not.toEqual(seedRandom(8));
     for (const seed of [0, 1, 2, 0xffff_ffff]) {
