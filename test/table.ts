@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import { type CommandResult, createGame, type Game, type RuleEvent, type Setup } from '../src/index.ts';
+import { isHostEffectType } from '../src/model/commands.ts';
 
 /**
  * A standard table for tests: at Ligos VII (no Holo-Projectors) Alice has the U.S.S. Enterprise
@@ -27,13 +28,22 @@ export function tableWith(cards: Setup['cards'], extra: Partial<Setup> = {}): Se
   };
 }
 
+/**
+ * Sends a player's command through the players' door and a host effect (kill, destroy, ...) through
+ * the host's: what a host does with its own log or a test with its plan.
+ */
+export function sendAny(game: Game, command: unknown): CommandResult {
+  const type = (command as { type?: unknown } | null)?.type;
+  return isHostEffectType(type) ? game.effect(command) : game.send(command);
+}
+
 export function gameWith(cards: Setup['cards'], extra: Partial<Setup> = {}, seed = 1): Game {
   return createGame(tableWith(cards, extra), { seed });
 }
 
 /** Sends a command that must be accepted; returns its rule events. */
 export function accept(game: Game, command: unknown): readonly RuleEvent[] {
-  const result = game.send(command);
+  const result = sendAny(game, command);
   if (!result.ok) throw new Error(`expected acceptance, got: ${result.rejection.message}`);
   return result.events;
 }
@@ -44,7 +54,7 @@ export function accept(game: Game, command: unknown): readonly RuleEvent[] {
  */
 export function refuse(game: Game, command: unknown, clause: string, code?: string) {
   const before = JSON.stringify(game.persistedSnapshot());
-  const result: CommandResult = game.send(command);
+  const result: CommandResult = sendAny(game, command);
   if (result.ok)
     throw new Error(
       `expected a rejection citing ${clause}, got: ${result.events.map((e) => e.message).join(' | ')}`,

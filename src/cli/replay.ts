@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createGame } from '../game/game.ts';
 import { replayGame, SaveError } from '../game/save.ts';
 import { SetupError } from '../game/setup-board.ts';
+import { isHostEffectType } from '../model/commands.ts';
 
 /**
  * `stccg replay LOG`: plays a game again from its origin and command log. LOG is a save (from
@@ -89,7 +90,12 @@ function narrateReplay(
   const game = createGame(origin.setup, { seed: origin.seed, cards: origin.cards });
   log.forEach((command, i) => {
     write(`#${i + 1} ${JSON.stringify(command)}`);
-    const result = game.send(command);
+    const result =
+      typeof command === 'object' &&
+      command !== null &&
+      isHostEffectType((command as { type?: unknown }).type)
+        ? game.effect(command)
+        : game.send(command);
     if (result.ok) for (const event of result.events) write(`    ${event.message}`);
     else write(`    refused: ${result.rejection.message}`);
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
-import { commandSchema } from '../model/commands.ts';
+import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
 import { SetupError } from './setup-board.ts';
 
@@ -204,7 +204,7 @@ export function replayGame(
   const commands = parseLog(log);
   const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
   commands.forEach((command, i) => {
-    const result = game.send(command);
+    const result = isHostEffect(command) ? game.effect(command) : game.send(command);
     if (!result.ok) {
       game.stop();
       throw new SaveError(

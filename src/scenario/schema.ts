@@ -71,6 +71,8 @@ export const REJECTION_CODES = everyOf<RejectionCode>()([
   'forbidden',
   'not-now',
   'stale',
+  'stopped',
+  'queued',
 ]);
 
 export const BATTLE_STEPS = everyOf<BattleStep>()([
