@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
 import { type Scenario, scenarioSchema } from './schema.ts';
 
 /**
@@ -51,6 +52,9 @@ export function parseScenario(text: string, file: string): Loaded {
   } catch (error) {
     return refused(file, WHOLE_FILE, syntaxError(error, text, yaml));
   }
+  // Before the schema walks it: a file nested deeper than any JSON input may is refused, not a RangeError.
+  if (nestsTooDeep(data))
+    return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
   const result = scenarioSchema.safeParse(data);
   if (result.success) return { ok: true, file, scenario: result.data };
   const { path, expected } = explain(result.error.issues[0]!, data);
