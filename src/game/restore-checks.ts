@@ -171,7 +171,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
       return `it has a hologram actor for "${key}", a card not in the game`;
     if (ref.id !== `hologram:${key}`) return `the hologram actor of "${key}" is another card's`;
     const child = children[ref.id];
-    if (!child || child.src !== 'hologram') return `the hologram actor of "${key}" is missing`;
+    if (child?.src !== 'hologram') return `the hologram actor of "${key}" is missing`;
     const hologram = hologramSnapshotSchema.safeParse(child.snapshot);
     if (
       !hologram.success ||
@@ -196,7 +196,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
   if (context.battle) {
     expected.add('battle');
     const battle = children.battle;
-    if (!battle || battle.src !== 'battle') return 'it is battling without its battle actor';
+    if (battle?.src !== 'battle') return 'it is battling without its battle actor';
     const step = String(battle.snapshot.value);
     if (battle.snapshot.status !== 'active' || !Object.hasOwn(RESTING_STEPS, step))
       return `its battle is at no step where a battle waits (${step.slice(0, 40)})`;
