@@ -1,6 +1,6 @@
 import type { CardDefinitionInput, Command, Game, Setup } from '../src/index.ts';
 import { createGame } from '../src/index.ts';
-import { sendAny } from './table.ts';
+import { sendAny } from './support/doors.ts';
 
 /**
  * Battle tests play at Ligos VII, a planet with Holo-Projectors (so holograms may stand on it), with

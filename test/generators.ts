@@ -19,7 +19,7 @@ import {
   type Setup,
 } from '../src/index.ts';
 import { FIGHTERS, HOLO_FIGHTERS } from './battle-table.ts';
-import { sendAny } from './table.ts';
+import { sendAny } from './support/doors.ts';
 
 // ---------------------------------------------------------------------------------------------
 // The cards the generators use

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import { type CommandResult, createGame, type Game, type RuleEvent, type Setup } from '../src/index.ts';
-import { isHostEffectType } from '../src/model/commands.ts';
+import { sendAny } from './support/doors.ts';
+
+export { sendAny };
 
 /**
  * A standard table for tests: at Ligos VII (no Holo-Projectors) Alice has the U.S.S. Enterprise
@@ -26,15 +28,6 @@ export function tableWith(cards: Setup['cards'], extra: Partial<Setup> = {}): Se
     ],
     ...extra,
   };
-}
-
-/**
- * Sends a player's command through the players' door and a host effect (kill, destroy, ...) through
- * the host's: what a host does with its own log or a test with its plan.
- */
-export function sendAny(game: Game, command: unknown): CommandResult {
-  const type = (command as { type?: unknown } | null)?.type;
-  return isHostEffectType(type) ? game.effect(command) : game.send(command);
 }
 
 export function gameWith(cards: Setup['cards'], extra: Partial<Setup> = {}, seed = 1): Game {

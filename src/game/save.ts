@@ -244,3 +244,9 @@ export function replayGame(
   });
   return game;
 }
+
+/**
+ * The checksum a save's body would carry. Not exported from the package: the engine's own tests forge
+ * saves with it (a checksum detects damage, not forgery; `restoreGame` must still refuse what it cannot run).
+ */
+export { checksumOf as checksumOfSaveBody };
