@@ -10,6 +10,7 @@ import type {
   PlayerCommandType,
 } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
+import { copyPlain } from '../src/model/plain.ts';
 import {
   aftermath,
   announceFaceUp,
@@ -132,14 +133,23 @@ export function hologramActorId(card: CardId): string {
 const isLegal =
   (type: PlayerCommandType) =>
   ({ context, event }: { context: GameContext; event: { type: string } }) =>
-    event.type === type && 'command' in judge(tableOf(context), event);
+    event.type === type && accepts(context, event);
+
+/**
+ * Whether the rules accept an event, read as the gate reads it: as plain data (an `undefined` field is
+ * no field), so that `can()` and the answer to the same object agree.
+ */
+function accepts(context: GameContext, event: unknown): boolean {
+  const plain = copyPlain(event);
+  return plain.ok && 'command' in judge(tableOf(context), plain.value);
+}
 
 /** A host effect of one type, legal now (`{ type: 'effect', effect }`). */
 const isLegalEffect =
   (type: HostEffectType) =>
   ({ context, event }: { context: GameContext; event: { type: string } }) => {
     const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
-    return effect?.type === type && 'command' in judge(tableOf(context), effect);
+    return effect?.type === type && accepts(context, effect);
   };
 
 /** A battle's request is answered only at the step that makes it. */
@@ -152,8 +162,10 @@ const gameSetup = setup({
   types: {
     context: {} as GameContext,
     // Optional in the type, so that `createActor(gameMachine, { snapshot })` restores without one; a
-    // fresh start without `gameInput(...)` is refused with a clear error.
-    input: {} as GameInput | undefined,
+    // fresh start without `gameInput(...)` is refused with a clear error. (`void`, not `undefined`:
+    // XState's setup would drop an `undefined` from the type it infers, and require the input.)
+    // biome-ignore lint/suspicious/noConfusingVoidType: see above.
+    input: {} as GameInput | void,
     events: {} as GameEvent | BattleRequest | ChildDone,
     emitted: {} as GameEmitted,
   },
