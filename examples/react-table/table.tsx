@@ -66,7 +66,9 @@ export function Table({ game, player }: { game: Game; player: PlayerId }) {
   const mayPass = useSelector(game.actor, (snapshot) => snapshot.can({ type: 'pass', player }));
   // What this player may see and do: worked out again at each step (never from the snapshot itself,
   // which holds both hands, the combat piles and the generator's state).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is what changes the view.
   const view = useMemo(() => game.view(player), [game, player, step]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the step is what changes what is legal.
   const legal = useMemo(
     () =>
       game.legalCommands(player).filter((command) => command.type !== 'endTurn' && command.type !== 'pass'),
