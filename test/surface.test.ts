@@ -544,3 +544,42 @@ describe('placement checks for every card, built in or the client’s own', () =
     }
   });
 });
+
+describe('stccg replay checks a save as restoreGame does', () => {
+  it('GAME-INPUT-1: a save with a wrong checksum, version or format, or a file nested too deep, is refused without a stack trace', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { replay } = await import('../src/cli/replay.ts');
+    const { game, setup } = battleGame();
+    game.send(attackOnPlanet(setup));
+    const save = saveGame(game);
+    const dir = mkdtempSync(join(tmpdir(), 'stccg-surface-'));
+    const files: Record<string, unknown> = {
+      'good.json': save,
+      'checksum.json': { ...save, log: [] },
+      'version.json': { ...save, version: 999 },
+      'format.json': { ...save, format: 'another/save' },
+    };
+    for (const [name, content] of Object.entries(files))
+      writeFileSync(join(dir, name), JSON.stringify(content));
+    writeFileSync(join(dir, 'deep.json'), `{"setup": ${'['.repeat(20_000)}${']'.repeat(20_000)}, "log": []}`);
+    const run = (name: string) => {
+      const lines: string[] = [];
+      const code = replay(join(dir, name), false, (line) => lines.push(line));
+      return { code, text: lines.join('\n') };
+    };
+    expect(run('good.json').code).toBe(0);
+    expect(run('checksum.json')).toMatchObject({
+      code: 1,
+      text: expect.stringMatching(/checksum does not match/),
+    });
+    expect(run('version.json')).toMatchObject({
+      code: 1,
+      text: expect.stringMatching(/version 999 is not known/),
+    });
+    expect(run('format.json')).toMatchObject({ code: 1, text: expect.stringMatching(/not a saved game/) });
+    expect(run('deep.json')).toMatchObject({ code: 2, text: expect.stringMatching(/nests deeper than 64/) });
+    for (const name of [...Object.keys(files), 'deep.json']) expect(run(name).text).not.toMatch(/\n\s+at /);
+  });
+});
