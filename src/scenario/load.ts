@@ -50,6 +50,12 @@ export function parseScenario(text: string, file: string): Loaded {
   try {
     data = yaml ? parseYaml(text, { prettyErrors: true, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
+    // A parser that recursed too deep: the file nests far deeper than any JSON input may.
+    if (
+      error instanceof RangeError ||
+      /Maximum call stack size exceeded/.test(String((error as Error)?.message))
+    )
+      return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
     return refused(file, WHOLE_FILE, syntaxError(error, text, yaml));
   }
   // Before the schema walks it: a file nested deeper than any JSON input may is refused, not a RangeError.
