@@ -365,7 +365,7 @@ describe('the game actor, embedded directly', () => {
     accept(game, { type: 'kill', player: BOB, card: 'doctor', by: 'x' });
     const saved = JSON.parse(JSON.stringify(game.actor.getPersistedSnapshot()));
     // A restored actor takes its state from the snapshot; the input is only read by a fresh start.
-    const restored = createActor(gameMachine, { snapshot: saved, input: undefined as never }).start();
+    const restored = createActor(gameMachine, { snapshot: saved }).start();
     const doctor = restored.getSnapshot().context.holograms.doctor;
     expect(doctor?.getSnapshot().value).toBe('deactivated');
     expect(doctor?.getSnapshot().context.deactivatedOnTurn).toBe(1);

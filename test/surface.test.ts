@@ -488,6 +488,28 @@ describe('restore checks what it revives', () => {
       /no step where a battle waits/,
     );
     expect(restoreGame(battling).battle()?.step).toBe('startOfBattle');
+    // HOLO-EXIST-*: a hologram in play has its hologram actor, and a hologram actor is a card's.
+    const holo = saveGame(
+      gameWith([
+        { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+      ]),
+    );
+    refusedWith(
+      forged(holo, (s) => delete s.children['hologram:doctor']),
+      /missing/,
+    );
+    refusedWith(
+      forged(holo, (s) => {
+        delete s.children['hologram:doctor'];
+        delete s.context.holograms.doctor;
+      }),
+      /a hologram in play without its hologram actor/,
+    );
+    refusedWith(
+      forged(holo, (s) => delete s.context.board.cards.doctor),
+      /not in the game/,
+    );
+    expect(restoreGame(holo).hologramState('doctor')).toBe('active');
   });
 
   it('GAME-INPUT-1: a save, a setup or a scenario file nested deeper than any JSON input may be is refused with its own error, not a RangeError', () => {
