@@ -335,14 +335,14 @@ const gameChart = gameSetup
     initial: 'playing',
     states: {
       playing: {
-        // Each command: carried out when the rules allow it, rejected with its clause otherwise.
+        // Each command: a transition only when the rules allow it (the gate answers the rest).
         on: {
-          report: [{ guard: 'mayReport', actions: 'reportDeactivated' }],
-          move: [{ guard: 'mayMove', actions: 'moveOrBeam' }],
-          wearEmitter: [{ guard: 'mayWearEmitter', actions: 'putOnEmitter' }],
-          removeEmitter: [{ guard: 'mayRemoveEmitter', actions: 'removeEmitter' }],
-          activate: [{ guard: 'mayActivate', actions: 'activateHologram' }],
-          endTurn: [{ guard: 'mayEndTurn', actions: 'passTurn' }],
+          report: { guard: 'mayReport', actions: 'reportDeactivated' },
+          move: { guard: 'mayMove', actions: 'moveOrBeam' },
+          wearEmitter: { guard: 'mayWearEmitter', actions: 'putOnEmitter' },
+          removeEmitter: { guard: 'mayRemoveEmitter', actions: 'removeEmitter' },
+          activate: { guard: 'mayActivate', actions: 'activateHologram' },
+          endTurn: { guard: 'mayEndTurn', actions: 'passTurn' },
           // Host effects (what a card or dilemma did): the host's door, never a player's.
           effect: [
             { guard: 'mayKill', actions: 'killOrDeactivateInstead' },
@@ -353,17 +353,17 @@ const gameChart = gameSetup
             { guard: 'maySelect', actions: 'selectNonHologram' },
             { guard: 'mayAddHoloIcon', actions: 'addHoloIcon' },
           ],
-          changeAffiliation: [{ guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' }],
-          moveShip: [{ guard: 'mayMoveShip', actions: 'flyStaffedShip' }],
+          changeAffiliation: { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
+          moveShip: { guard: 'mayMoveShip', actions: 'flyStaffedShip' },
           attack: [{ guard: 'mayAttack', target: 'battling', actions: 'announceAttack' }],
         },
       },
       /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
       battling: {
         on: {
-          pass: [{ guard: 'mayPass', actions: 'passPriority' }],
-          respond: [{ guard: 'mayRespond', actions: 'playResponse' }],
-          decide: [{ guard: 'mayDecide', actions: 'stunOrMortallyWound' }],
+          pass: { guard: 'mayPass', actions: 'passPriority' },
+          respond: { guard: 'mayRespond', actions: 'playResponse' },
+          decide: { guard: 'mayDecide', actions: 'stunOrMortallyWound' },
           'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
           'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },
           'battle.awaitDecision': { guard: 'battleIsDeciding', actions: 'settleOrAwaitDecision' },
