@@ -40,6 +40,7 @@ describe('the hostile-surface fuzz run', () => {
       'deciding (decision)',
     ])
       expect(figures.byMoment[moment] ?? 0, moment).toBeGreaterThan(20);
+    expect(figures.accepted).toBeGreaterThan(100);
     expect(figures.forgedRefused).toBeGreaterThan(50);
     expect(figures.forgedRestored).toBeGreaterThan(0);
   });

@@ -64,6 +64,10 @@ export function boardProblem(board: Board): string | undefined {
   const players = new Set(board.players);
   if (board.players.length !== 2 || players.size !== 2) return 'the board needs two different players';
   if (!players.has(board.turn.player)) return `the turn is of "${board.turn.player}", who is no player`;
+  for (const [id, location] of Object.entries(board.locations)) {
+    if (location.id !== id) return `the location filed as "${id}" calls itself "${location.id}"`;
+    if (Object.hasOwn(board.cards, id)) return `"${id}" is both a location and a card`;
+  }
   const orders = new Set<number>();
   for (const [id, card] of Object.entries(board.cards)) {
     if (card.id !== id) return `the card filed as "${id}" calls itself "${card.id}"`;

@@ -537,7 +537,16 @@ export function runSurfaceFuzz(options: FuzzOptions): FuzzFigures {
     for (let move = 0; move <= options.moves; move++) {
       states++;
       for (let k = 0; k < options.inputsPerState; k++) {
-        const input = materialise(inputs[i++]);
+        const hostile = materialise(inputs[i++]);
+        // One in five: a command the rules allow now, as it is or with one field hostile, through any
+        // door (the host's refuses it; the others carry it out when it is intact).
+        const legal = next() % 5 === 0 ? legalNow(game, next()) : undefined;
+        const input =
+          legal === undefined
+            ? hostile
+            : next() % 2 === 0
+              ? legal
+              : { ...legal, [Object.keys(legal)[next() % Object.keys(legal).length]!]: hostile };
         sendChecked(game, input, doors[next() % 3]!, figures);
       }
       if (states % options.forgeEvery === 0) {
