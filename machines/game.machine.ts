@@ -2,8 +2,15 @@ import { type ActorRefFrom, setup } from 'xstate';
 import type { BattleData } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
-import type { Command } from '../src/model/commands.ts';
+import type {
+  Command,
+  HostEffect,
+  HostEffectType,
+  PlayerCommand,
+  PlayerCommandType,
+} from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
+import { copyPlain } from '../src/model/plain.ts';
 import {
   aftermath,
   announceFaceUp,
@@ -21,6 +28,7 @@ import {
 import type { HologramChange, Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
+import { EFFECT_EVENT, gate } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -29,10 +37,13 @@ import { hologramMachine } from './hologram.machine.ts';
  * actor per holographic card in play and tells each what the rules decided; while a personnel battle
  * runs, it spawns the battle actor (which runs its own response windows) and answers the battle's
  * requests for the steps that need the board. Every command is judged by the rules (`src/rules/`);
- * a legal one is carried out, anything else (illegal, malformed, unknown) is answered with an emitted
- * rejection that cites its clause, and the state does not change.
+ * a legal one is carried out, anything else (illegal, malformed, unknown) is answered by the input gate
+ * (`game-gate.ts`) with an emitted rejection that cites its clause, and the state does not change.
  *
  *   playing ─attack─▶ battling ─(battle over)─▶ playing
+ *
+ * Two doors: players' commands are events of their own types (`endTurn`, `attack`, `pass`, ...); host
+ * effects (what a card did: kill, destroy, ...) come as one event type, `{ type: 'effect', effect }`.
  *
  * Emitted to outside listeners (`actor.on(...)`): `rule` events (what happened and why), `rejected`
  * (why not), and `accepted` (the command and its step number) after each command carried out.
@@ -65,6 +76,10 @@ export interface HologramSeed {
   readonly deactivatedOnTurn: number | null;
 }
 
+/**
+ * The game machine's input: a checked setup made ready to run. Made by `gameInput(setup, { seed })`
+ * (which checks the setup and throws `SetupError`); the machine refuses any other input.
+ */
 export interface GameInput {
   readonly board: Board;
   readonly customCards: readonly CardDefinitionInput[];
@@ -72,9 +87,39 @@ export interface GameInput {
   readonly holograms: readonly HologramSeed[];
 }
 
+/** The inputs `gameInput` made: the machine starts from nothing else. */
+const checkedInputs = new WeakSet<object>();
+
+/** Marks an input as checked (for `gameInput` only). */
+export function markCheckedInput(input: GameInput): GameInput {
+  checkedInputs.add(input);
+  return input;
+}
+
+function isGameInput(input: unknown): input is GameInput {
+  return typeof input === 'object' && input !== null && checkedInputs.has(input);
+}
+
+/** A host effect on the raw actor: what a card or dilemma did, told by the host (never by a player). */
+export interface EffectEvent {
+  readonly type: 'effect';
+  readonly effect: HostEffect;
+}
+
+/**
+ * What the game actor takes from outside: players' commands, and host effects in their own event type.
+ * (Everything else, XState's own `xstate.*` events and the battle's `battle.*` requests included, is
+ * refused by the gate with a `rejected` event.)
+ */
+export type GameEvent = PlayerCommand | EffectEvent;
+
+/** XState's event from inside when a child actor (the battle, an erased hologram) is done. */
+type ChildDone = { type: `xstate.done.actor.${string}`; output?: unknown };
+
 /** Sent after every command carried out, after its rule events. */
 export interface AcceptedEvent {
   readonly type: 'accepted';
+  /** The command as carried out (a host effect as the effect itself), as the game's log keeps it. */
   readonly command: Command;
   readonly step: number;
 }
@@ -86,23 +131,31 @@ export function hologramActorId(card: CardId): string {
   return `hologram:${card}`;
 }
 
-/** The rules decide: every `may…` guard asks `judge` whether that command is legal now. */
-const isLegal = ({ context, event }: { context: GameContext; event: { type: string } }) => {
-  const verdict = judge(tableOf(context), event);
-  verdicts.set(event, verdict);
-  return 'command' in verdict;
-};
+/**
+ * The rules decide: every `may…` guard asks `judge` whether that command is legal now. Guards are pure
+ * (they read the snapshot and the event, nothing else), so `snapshot.can(command)` tells the truth.
+ */
+const isLegal =
+  (type: PlayerCommandType) =>
+  ({ context, event }: { context: GameContext; event: { type: string } }) =>
+    event.type === type && accepts(context, event);
 
 /**
- * The verdict a guard reached for an event, kept for the action of the same transition: a refused
- * command is then answered without being judged a second time. Taken (and forgotten) by the action.
+ * Whether the rules accept an event, read as the gate reads it: as plain data (an `undefined` field is
+ * no field), so that `can()` and the answer to the same object agree.
  */
-const verdicts = new WeakMap<object, ReturnType<typeof judge>>();
-function verdictOn(context: GameContext, event: object): ReturnType<typeof judge> {
-  const verdict = verdicts.get(event) ?? judge(tableOf(context), event);
-  verdicts.delete(event);
-  return verdict;
+function accepts(context: GameContext, event: unknown): boolean {
+  const plain = copyPlain(event);
+  return plain.ok && 'command' in judge(tableOf(context), plain.value);
 }
+
+/** A host effect of one type, legal now (`{ type: 'effect', effect }`). */
+const isLegalEffect =
+  (type: HostEffectType) =>
+  ({ context, event }: { context: GameContext; event: { type: string } }) => {
+    const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
+    return effect?.type === type && accepts(context, effect);
+  };
 
 /** A battle's request is answered only at the step that makes it. */
 const battleAt =
@@ -113,32 +166,38 @@ const battleAt =
 const gameSetup = setup({
   types: {
     context: {} as GameContext,
-    input: {} as GameInput,
-    events: {} as Command | BattleRequest,
+    // Optional in the type, so that `createActor(gameMachine, { snapshot })` restores without one; a
+    // fresh start without `gameInput(...)` is refused with a clear error. (`void`, not `undefined`:
+    // XState's setup would drop an `undefined` from the type it infers, and require the input.)
+    // biome-ignore lint/suspicious/noConfusingVoidType: see above.
+    input: {} as GameInput | void,
+    events: {} as GameEvent | BattleRequest | ChildDone,
     emitted: {} as GameEmitted,
   },
   actors: { hologram: hologramMachine, battle: battleMachine },
   guards: {
-    mayReport: isLegal,
-    mayMove: isLegal,
-    mayWearEmitter: isLegal,
-    mayRemoveEmitter: isLegal,
-    mayActivate: isLegal,
-    mayEndTurn: isLegal,
-    mayKill: isLegal,
-    mayDestroy: isLegal,
-    mayDiscard: isLegal,
-    mayLeave: isLegal,
-    mayCapture: isLegal,
-    maySelect: isLegal,
-    mayAddHoloIcon: isLegal,
-    mayChangeAffiliation: isLegal,
-    mayMoveShip: isLegal,
-    mayAttack: isLegal,
-    mayPlay: isLegal,
-    mayPass: isLegal,
-    mayRespond: isLegal,
-    mayDecide: isLegal,
+    mayReport: isLegal('report'),
+    mayMove: isLegal('move'),
+    mayWearEmitter: isLegal('wearEmitter'),
+    mayRemoveEmitter: isLegal('removeEmitter'),
+    mayActivate: isLegal('activate'),
+    mayEndTurn: isLegal('endTurn'),
+    mayKill: isLegalEffect('kill'),
+    mayDestroy: isLegalEffect('destroy'),
+    mayDiscard: isLegalEffect('discard'),
+    mayLeave: isLegalEffect('leave'),
+    mayCapture: isLegalEffect('capture'),
+    maySelect: isLegalEffect('select'),
+    mayAddHoloIcon: isLegalEffect('addHoloIcon'),
+    mayChangeAffiliation: isLegal('changeAffiliation'),
+    mayMoveShip: isLegal('moveShip'),
+    mayAttack: isLegal('attack'),
+    mayPass: isLegal('pass'),
+    mayRespond: isLegal('respond'),
+    mayDecide: isLegal('decide'),
+    mayPlay: isLegal('play'),
+    /** The battle actor has reached its final state (XState's done event, from inside only). */
+    battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',
     battleIsFormingPiles: battleAt('formingPiles'),
     battleIsEngaged: battleAt('engaged'),
     battleIsDeciding: battleAt('deciding'),
@@ -200,10 +259,9 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
   for (const ruleEvent of resolution.events) enqueue.emit(ruleEvent);
 }
 
-/** Carries out a command the rules accepted, and counts it. */
+/** Carries out a command (or host effect) the rules accepted, and counts it. */
 const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  verdicts.delete(event);
-  const command = event as Command;
+  const command = (event.type === EFFECT_EVENT ? (event as EffectEvent).effect : event) as Command;
   const step = context.step + 1;
   apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
   enqueue.emit({ type: 'accepted', command, step });
@@ -225,17 +283,13 @@ const startNextRogueBorgBattle = gameSetup.enqueueActions(({ context, event, enq
   apply(enqueue, resolveNextRogueBorgBattle(tableOf(context), context.random, next), context.step);
 });
 
-/** Answers a command the rules refuse (or an event that is no command at all). */
-const reject = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  const verdict = verdictOn(context, event);
-  if ('rejection' in verdict) enqueue.emit(verdict.rejection);
-});
-
-/** The game statechart: the orchestrator every client embeds (`createGame` runs it; clients may run it themselves). */
-export const gameMachine = gameSetup
+/**
+ * The game statechart, before its input gate (see `game-gate.ts`): a transition for each command the
+ * rules allow, and none for what they refuse.
+ */
+const gameChart = gameSetup
   .extend({
     actions: {
-      reject,
       reportDeactivated: carryOut,
       moveOrBeam: carryOut,
       putOnEmitter: carryOut,
@@ -263,8 +317,9 @@ export const gameMachine = gameSetup
       turnRestFaceUp: battleStep(announceFaceUp),
       determineWinner: battleStep(determineWinner),
       carryOutAftermath: battleStep(aftermath),
-      closeBattle: gameSetup.enqueueActions(({ context, event, enqueue }) => {
-        const output = (event as unknown as { output?: BattleData }).output ?? null;
+      // The battle's record is read from the battle actor itself, not from the event that says it is done.
+      closeBattle: gameSetup.enqueueActions(({ context, enqueue }) => {
+        const output = (context.battle?.getSnapshot().output as BattleData | undefined) ?? null;
         if (context.battle) enqueue.stopChild(context.battle);
         enqueue.assign({ battle: null, lastBattle: output });
       }),
@@ -272,62 +327,66 @@ export const gameMachine = gameSetup
   })
   .createMachine({
     id: 'game',
-    context: ({ input, spawn }) => ({
-      board: input.board,
-      customCards: input.customCards,
-      random: input.random,
-      step: 0,
-      battle: null,
-      lastBattle: null,
-      holograms: Object.fromEntries(
-        input.holograms.map((seed) => [
-          seed.card,
-          spawn('hologram', {
-            id: hologramActorId(seed.card),
-            systemId: hologramActorId(seed.card),
-            input: seed,
-          }),
-        ]),
-      ),
-    }),
+    context: ({ input, spawn }) => {
+      if (!isGameInput(input)) {
+        throw new TypeError(
+          "the game machine's input is made by gameInput(setup, { seed }) (or restore it with { snapshot })",
+        );
+      }
+      return {
+        board: input.board,
+        customCards: input.customCards,
+        random: input.random,
+        step: 0,
+        battle: null,
+        lastBattle: null,
+        holograms: Object.fromEntries(
+          input.holograms.map((seed) => [
+            seed.card,
+            spawn('hologram', {
+              id: hologramActorId(seed.card),
+              systemId: hologramActorId(seed.card),
+              input: seed,
+            }),
+          ]),
+        ),
+      };
+    },
     initial: 'playing',
     states: {
       playing: {
         // Rogue Borg start battles of their own (played, or at the start of a turn): on to battling.
         always: { guard: 'rogueBorgBattleStarted', target: 'battling' },
-        // Each command: carried out when the rules allow it, rejected with its clause otherwise.
+        // Each command: a transition only when the rules allow it (the gate answers the rest).
         on: {
-          report: [{ guard: 'mayReport', actions: 'reportDeactivated' }, { actions: 'reject' }],
-          move: [{ guard: 'mayMove', actions: 'moveOrBeam' }, { actions: 'reject' }],
-          wearEmitter: [{ guard: 'mayWearEmitter', actions: 'putOnEmitter' }, { actions: 'reject' }],
-          removeEmitter: [{ guard: 'mayRemoveEmitter', actions: 'removeEmitter' }, { actions: 'reject' }],
-          activate: [{ guard: 'mayActivate', actions: 'activateHologram' }, { actions: 'reject' }],
-          endTurn: [{ guard: 'mayEndTurn', actions: 'passTurn' }, { actions: 'reject' }],
-          kill: [{ guard: 'mayKill', actions: 'killOrDeactivateInstead' }, { actions: 'reject' }],
-          destroy: [{ guard: 'mayDestroy', actions: 'destroyOrDeactivateInstead' }, { actions: 'reject' }],
-          discard: [{ guard: 'mayDiscard', actions: 'discardOrErase' }, { actions: 'reject' }],
-          leave: [{ guard: 'mayLeave', actions: 'leaveOrDeactivateInstead' }, { actions: 'reject' }],
-          capture: [{ guard: 'mayCapture', actions: 'captureOrDeactivateInstead' }, { actions: 'reject' }],
-          select: [{ guard: 'maySelect', actions: 'selectNonHologram' }, { actions: 'reject' }],
-          addHoloIcon: [{ guard: 'mayAddHoloIcon', actions: 'addHoloIcon' }, { actions: 'reject' }],
-          changeAffiliation: [
-            { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
-            { actions: 'reject' },
+          report: { guard: 'mayReport', actions: 'reportDeactivated' },
+          move: { guard: 'mayMove', actions: 'moveOrBeam' },
+          wearEmitter: { guard: 'mayWearEmitter', actions: 'putOnEmitter' },
+          removeEmitter: { guard: 'mayRemoveEmitter', actions: 'removeEmitter' },
+          activate: { guard: 'mayActivate', actions: 'activateHologram' },
+          endTurn: { guard: 'mayEndTurn', actions: 'passTurn' },
+          // Host effects (what a card or dilemma did): the host's door, never a player's.
+          effect: [
+            { guard: 'mayKill', actions: 'killOrDeactivateInstead' },
+            { guard: 'mayDestroy', actions: 'destroyOrDeactivateInstead' },
+            { guard: 'mayDiscard', actions: 'discardOrErase' },
+            { guard: 'mayLeave', actions: 'leaveOrDeactivateInstead' },
+            { guard: 'mayCapture', actions: 'captureOrDeactivateInstead' },
+            { guard: 'maySelect', actions: 'selectNonHologram' },
+            { guard: 'mayAddHoloIcon', actions: 'addHoloIcon' },
           ],
-          moveShip: [{ guard: 'mayMoveShip', actions: 'flyStaffedShip' }, { actions: 'reject' }],
-          attack: [
-            { guard: 'mayAttack', target: 'battling', actions: 'announceAttack' },
-            { actions: 'reject' },
-          ],
-          play: [{ guard: 'mayPlay', actions: 'playOnShip' }, { actions: 'reject' }],
+          play: { guard: 'mayPlay', actions: 'playOnShip' },
+          changeAffiliation: { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
+          moveShip: { guard: 'mayMoveShip', actions: 'flyStaffedShip' },
+          attack: [{ guard: 'mayAttack', target: 'battling', actions: 'announceAttack' }],
         },
       },
       /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
       battling: {
         on: {
-          pass: [{ guard: 'mayPass', actions: 'passPriority' }, { actions: 'reject' }],
-          respond: [{ guard: 'mayRespond', actions: 'playResponse' }, { actions: 'reject' }],
-          decide: [{ guard: 'mayDecide', actions: 'stunOrMortallyWound' }, { actions: 'reject' }],
+          pass: { guard: 'mayPass', actions: 'passPriority' },
+          respond: { guard: 'mayRespond', actions: 'playResponse' },
+          decide: { guard: 'mayDecide', actions: 'stunOrMortallyWound' },
           'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
           'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },
           'battle.awaitDecision': { guard: 'battleIsDeciding', actions: 'settleOrAwaitDecision' },
@@ -335,6 +394,7 @@ export const gameMachine = gameSetup
           'battle.determineWinner': { guard: 'battleIsDeterminingWinner', actions: 'determineWinner' },
           'battle.aftermath': { guard: 'battleIsInAftermath', actions: 'carryOutAftermath' },
           'xstate.done.actor.battle': {
+            guard: 'battleIsOver',
             target: 'playing',
             actions: ['closeBattle', 'startNextRogueBorgBattle'],
           },
@@ -344,7 +404,17 @@ export const gameMachine = gameSetup
     on: {
       // A hologram actor that reaches `erased` is done; its parent has nothing more to do.
       'xstate.done.actor.*': {},
-      // XState drops unknown events silently; the engine answers every one.
-      '*': { actions: 'reject' },
     },
   });
+
+/**
+ * The game statechart with its input gate: the orchestrator every client embeds (`createGame` runs
+ * it; clients may run it themselves with `createActor(gameMachine, { input: gameInput(setup, { seed }) })`
+ * or `{ snapshot }`). What the rules refuse has no transition (so `snapshot.can(command)` is false),
+ * and the gate answers it with an emitted `rejected` event: no input is ever dropped silently.
+ */
+export const gameMachine = gate(
+  gameChart,
+  (snapshot) => tableOf(snapshot.context as GameContext),
+  (snapshot) => (snapshot.context as GameContext).step,
+);

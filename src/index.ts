@@ -7,7 +7,10 @@
 export { battleMachine } from '../machines/battle.machine.ts';
 export {
   type AcceptedEvent,
+  type EffectEvent,
   type GameEmitted,
+  type GameEvent,
+  type GameInput,
   gameMachine,
   hologramActorId,
 } from '../machines/game.machine.ts';
@@ -21,9 +24,11 @@ export {
   type GameActor,
   type GameOptions,
   type GameOrigin,
+  type PolicyFailure,
 } from './game/game.ts';
 export type { Awaiting, Policy, PolicyFunction, Situation } from './game/policies.ts';
 export {
+  checkSave,
   replayGame,
   restoreGame,
   SAVE_FORMAT,
@@ -32,7 +37,7 @@ export {
   SaveError,
   saveGame,
 } from './game/save.ts';
-export { SetupError } from './game/setup-board.ts';
+export { type GameInputOptions, gameInput, SetupError } from './game/setup-board.ts';
 export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
 export type {
   AwaitedDecision,
@@ -50,8 +55,21 @@ export {
   type CardDefinitionInput,
   cardDefinitionSchema,
 } from './model/card-definition.ts';
-export { COMMAND_TYPES, type Command, type CommandType, commandSchema } from './model/commands.ts';
+export {
+  COMMAND_TYPES,
+  type Command,
+  type CommandType,
+  commandSchema,
+  HOST_EFFECT_TYPES,
+  type HostEffect,
+  type HostEffectType,
+  isHostEffect,
+  PLAYER_COMMAND_TYPES,
+  type PlayerCommand,
+  type PlayerCommandType,
+} from './model/commands.ts';
 export type { HologramState, Rejection, RejectionCode, RuleEvent, RuleEventKind } from './model/events.ts';
+export { MAX_JSON_DEPTH } from './model/plain.ts';
 export { type Setup, setupSchema } from './model/setup.ts';
 export { type BattleOdds, battleOdds, OddsError, type OddsOptions, type PersonnelOdds } from './odds/odds.ts';
 export { allClauses, type Clause, type ClauseId, clause } from './rules/clauses.ts';

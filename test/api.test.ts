@@ -10,7 +10,7 @@ import {
   hologramActorId,
   SetupError,
 } from '../src/index.ts';
-import { ALICE, accept, BOB, gameWith, refuse, tableWith } from './table.ts';
+import { ALICE, accept, BOB, gameWith, refuse, sendAny, tableWith } from './table.ts';
 
 describe('the card library', () => {
   it('knows every card of cards.json by name, with its facts', () => {
@@ -77,7 +77,7 @@ describe('the card library', () => {
     const game = createGame(setup, { cards: [vic] });
     expect(game.hologramState('vic')).toBe('deactivated');
     // The game actor knows the card too: the rules read it when a command names it.
-    expect(game.send({ type: 'kill', player: 'bob', card: 'vic', by: 'a card' }).ok).toBe(true);
+    expect(game.effect({ type: 'kill', player: 'bob', card: 'vic', by: 'a card' }).ok).toBe(true);
     expect(() => createGame(setup)).toThrow(/unknown card "Vic Fontaine"/);
     expect(() => createGame(setup, { cards: [{ ...vic, strength: -1 }] })).toThrow(/cards\.0\.strength/);
   });
@@ -244,7 +244,7 @@ describe('commands', () => {
         { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' } },
         { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { aboard: 'enterprise' } },
       ]);
-      expect(copy.send(command).ok).toBe(true);
+      expect(sendAny(copy, command).ok).toBe(true);
     }
   });
 
@@ -317,7 +317,7 @@ describe('hidden information in refusals', () => {
       { type: 'discard', player: BOB, card: 'secret', by: 'a card' },
       { type: 'report', player: BOB, card: 'secret', to: { aboard: 'husnock' } },
     ]) {
-      const result = game.send(command);
+      const result = sendAny(game, command);
       expect(result.ok).toBe(false);
       if (!result.ok) {
         expect(result.rejection.message).toContain('[secret]');
@@ -365,7 +365,7 @@ describe('the game actor, embedded directly', () => {
     accept(game, { type: 'kill', player: BOB, card: 'doctor', by: 'x' });
     const saved = JSON.parse(JSON.stringify(game.actor.getPersistedSnapshot()));
     // A restored actor takes its state from the snapshot; the input is only read by a fresh start.
-    const restored = createActor(gameMachine, { snapshot: saved, input: undefined as never }).start();
+    const restored = createActor(gameMachine, { snapshot: saved }).start();
     const doctor = restored.getSnapshot().context.holograms.doctor;
     expect(doctor?.getSnapshot().value).toBe('deactivated');
     expect(doctor?.getSnapshot().context.deactivatedOnTurn).toBe(1);

@@ -1,5 +1,6 @@
 import type { CardDefinitionInput, Command, Game, Setup } from '../src/index.ts';
 import { createGame } from '../src/index.ts';
+import { sendAny } from './support/doors.ts';
 
 /**
  * Battle tests play at Ligos VII, a planet with Holo-Projectors (so holograms may stand on it), with
@@ -103,7 +104,7 @@ export function playOut(
       awaiting.for === 'response'
         ? { type: 'pass', player: awaiting.player }
         : { type: 'decide', player: awaiting.player, outcome: decide(awaiting.options) };
-    const result = game.send(command);
+    const result = sendAny(game, command);
     if (!result.ok) throw new Error(result.rejection.message);
   }
 }

@@ -1,5 +1,8 @@
 import { expect } from 'vitest';
 import { type CommandResult, createGame, type Game, type RuleEvent, type Setup } from '../src/index.ts';
+import { sendAny } from './support/doors.ts';
+
+export { sendAny };
 
 /**
  * A standard table for tests: at Ligos VII (no Holo-Projectors) Alice has the U.S.S. Enterprise
@@ -33,7 +36,7 @@ export function gameWith(cards: Setup['cards'], extra: Partial<Setup> = {}, seed
 
 /** Sends a command that must be accepted; returns its rule events. */
 export function accept(game: Game, command: unknown): readonly RuleEvent[] {
-  const result = game.send(command);
+  const result = sendAny(game, command);
   if (!result.ok) throw new Error(`expected acceptance, got: ${result.rejection.message}`);
   return result.events;
 }
@@ -44,7 +47,7 @@ export function accept(game: Game, command: unknown): readonly RuleEvent[] {
  */
 export function refuse(game: Game, command: unknown, clause: string, code?: string) {
   const before = JSON.stringify(game.persistedSnapshot());
-  const result: CommandResult = game.send(command);
+  const result: CommandResult = sendAny(game, command);
   if (result.ok)
     throw new Error(
       `expected a rejection citing ${clause}, got: ${result.events.map((e) => e.message).join(' | ')}`,

@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { createGame } from '../game/game.ts';
-import { replayGame, SaveError } from '../game/save.ts';
+import { checkSave, replayGame, SaveError } from '../game/save.ts';
 import { SetupError } from '../game/setup-board.ts';
+import { isHostEffectType } from '../model/commands.ts';
+import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
 
 /**
  * `stccg replay LOG`: plays a game again from its origin and command log. LOG is a save (from
@@ -45,12 +47,26 @@ export function replay(file: string, narrate: boolean, write: (line: string) => 
     write(`${file}: cannot read a JSON file: ${(error as Error).message}`);
     return 2;
   }
+  if (nestsTooDeep(content)) {
+    write(`${file}: not a command log: it nests deeper than ${MAX_JSON_DEPTH} levels`);
+    return 2;
+  }
   const parsed = logFileSchema.safeParse(content);
   if (!parsed.success) {
     write(`${file}: not a command log: expected { origin, log } (a save) or { setup, seed, log }`);
     return 2;
   }
   const data = parsed.data;
+  if ('origin' in data) {
+    // A save: its format, version and checksum are checked as restoreGame checks them.
+    try {
+      checkSave(content);
+    } catch (error) {
+      if (!(error instanceof SaveError)) throw error;
+      write(`${file}: ${error.message}`);
+      return 1;
+    }
+  }
   const origin =
     'origin' in data ? data.origin : { setup: data.setup, seed: data.seed ?? 1, cards: data.cards ?? [] };
   try {
@@ -89,7 +105,12 @@ function narrateReplay(
   const game = createGame(origin.setup, { seed: origin.seed, cards: origin.cards });
   log.forEach((command, i) => {
     write(`#${i + 1} ${JSON.stringify(command)}`);
-    const result = game.send(command);
+    const result =
+      typeof command === 'object' &&
+      command !== null &&
+      isHostEffectType((command as { type?: unknown }).type)
+        ? game.effect(command)
+        : game.send(command);
     if (result.ok) for (const event of result.events) write(`    ${event.message}`);
     else write(`    refused: ${result.rejection.message}`);
   });

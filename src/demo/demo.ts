@@ -1,7 +1,7 @@
 import type { InspectionEvent } from 'xstate';
 import { createGame, type Game } from '../game/game.ts';
 import { choose, type PolicyFunction } from '../game/policies.ts';
-import type { Command } from '../model/commands.ts';
+import { type Command, isHostEffect } from '../model/commands.ts';
 import { DEMO_BATTLE_SETUP, DEMO_SETUP } from './demo-setup.ts';
 
 /** One step of the demo: what the player does, in words, and the command that does it. */
@@ -78,7 +78,8 @@ export function runDemo(write: (line: string) => void, seed = 1, watcher?: DemoW
   for (const step of STEPS) {
     const turn = game.board().turn;
     write(`turn ${turn.number} (${turn.player}) ▸ ${step.say}`);
-    const result = game.send(step.command);
+    // Card effects come through the host's door; the players' commands through theirs.
+    const result = isHostEffect(step.command) ? game.effect(step.command) : game.send(step.command);
     if (result.ok) for (const event of result.events) write(`    ✓ ${event.message}`);
     else write(`    ✗ refused: ${result.rejection.message}`);
   }

@@ -1,13 +1,15 @@
-import { type Actor, createActor, type InspectionEvent, type Observer } from 'xstate';
+import { type Actor, createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
+import { inputBeingAnswered, submit } from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
-import { type Command, isCommandType } from '../model/commands.ts';
+import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
+import { safeText } from '../model/plain.ts';
 import { label } from '../rules/cards.ts';
-import { judge, legalCommands } from '../rules/commands/index.ts';
+import { legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
 import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
@@ -21,22 +23,43 @@ import {
   type Policy,
   type Situation,
 } from './policies.ts';
-import { gameInputFromSetup, SetupError } from './setup-board.ts';
+import { checkedSeed, gameInputFromSetup, plainSetupData, SetupError } from './setup-board.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
-/** The answer to a command: carried out, with what happened; or refused, with why. */
+/**
+ * The answer to a command or host effect: carried out, with what happened; or refused, with why. Plain
+ * JSON data, whatever the input was.
+ */
 export type CommandResult =
   | {
       readonly ok: true;
+      /** The game's step now: after this command and any the policies sent after it. */
       readonly step: number;
       /** What happened: this command's rule events, then those of any commands the policies sent after it. */
       readonly events: readonly RuleEvent[];
       /** Commands the players' policies sent after this one, in order (empty without policies). */
-      readonly auto: readonly Command[];
+      readonly auto: readonly PlayerCommand[];
       /** A policy's command that the rules refused (a custom policy's bug); the game then waits. */
       readonly policyRejection?: Rejection;
+      /** A policy that threw instead of choosing (a custom policy's bug); the game then waits. */
+      readonly policyFailure?: PolicyFailure;
     }
-  | { readonly ok: false; readonly rejection: Rejection };
+  | {
+      readonly ok: false;
+      readonly rejection: Rejection;
+      /**
+       * True when the input was sent while the game was answering another one (from a listener, a
+       * subscriber or an inspection callback): it is queued, nothing has changed yet, and it is answered
+       * in order by the actor's `accepted` or `rejected` event (`game.actor.on(...)`).
+       */
+      readonly queued?: true;
+    };
+
+/** A policy that threw: whose it was, and what it threw (as text). */
+export interface PolicyFailure {
+  readonly player: PlayerId;
+  readonly message: string;
+}
 
 /** At most this many commands by policies after one command (a battle of 200 a side fits well). */
 const MAX_AUTO_COMMANDS = 100_000;
@@ -55,7 +78,24 @@ export interface GameOptions {
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
 }
 
+/** The raw game actor (`game.actor`): XState's own API, with the input gate in front of the statechart. */
 export type GameActor = Actor<typeof gameMachine>;
+
+/** What the actor emitted for one input from outside: its rule events, then its verdict. */
+interface Answer {
+  readonly events: RuleEvent[];
+  verdict?: Rejection | AcceptedEvent;
+}
+
+function refusal(code: 'stopped' | 'queued', message: string): Rejection {
+  return {
+    type: 'rejected',
+    code,
+    clause: 'GAME-INPUT-1',
+    message: `GAME-INPUT-1: ${message}`,
+    command: null,
+  };
+}
 
 /** Where a game comes from: its setup, seed and the client's own cards. With the command log, enough to replay it. */
 export interface GameOrigin {
@@ -71,17 +111,22 @@ export interface Resumption {
 }
 
 /**
- * A game: the game actor with a client's conveniences around it. `send` answers each command with
- * what happened or why not; the actor itself (`game.actor`) is there for clients that embed it
- * (subscribe, inspect, `actor.on('rule', ...)`).
+ * A game: the game actor with a client's conveniences around it. Two doors: `send` takes a player's
+ * command (what a server forwards from its players), `effect` takes a host effect (what a card or
+ * dilemma did: the host's word, never a player's). Each answers with what happened or why not, and
+ * never throws. The actor itself (`game.actor`) is there for clients that embed it (subscribe, inspect,
+ * `actor.on('rule', ...)`): whatever reaches it, from any door, is judged by the same gate and logged.
  */
 export class Game {
   readonly actor: GameActor;
   /** The setup, seed and cards the game started from (a copy). */
   readonly origin: GameOrigin;
-  private collected: GameEmitted[] | null = null;
   private readonly policies = new Map<PlayerId, Policy>();
   private readonly commandLog: Command[];
+  /** What the actor emitted for each input from outside, by the gate's copy of it. */
+  private readonly answers = new WeakMap<object, Answer>();
+  /** The last input carried out: what the actor's own events (a battle's steps) follow from. */
+  private lastCause: object | undefined;
 
   /**
    * Starts a game from its origin (throws `SetupError` for a bad setup), or resumes one from a
@@ -90,17 +135,17 @@ export class Game {
   constructor(origin: GameOrigin, options: GameOptions = {}, resume?: Resumption) {
     // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
     // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
-    const input = resume ? (undefined as never) : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
+    const input = resume ? undefined : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
     this.origin = origin;
     this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {
       input,
       // XState revives a snapshot in place (its actor references become live actors): restore from a
       // copy, so the caller's save stays a save and two games restored from it stay apart.
-      ...(resume ? { snapshot: JSON.parse(JSON.stringify(resume.snapshot)) as never } : {}),
+      ...(resume ? { snapshot: JSON.parse(JSON.stringify(resume.snapshot)) as Snapshot<unknown> } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
-    this.actor.on('*', (event) => this.collected?.push(event));
+    this.actor.on('*', (event) => this.hear(event));
     // Observed, an actor's error is the game's to report (restoreGame refuses such a save); unobserved,
     // XState would rethrow it later, out of everyone's reach.
     this.actor.subscribe({ error: () => {} });
@@ -110,7 +155,29 @@ export class Game {
     for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
   }
 
-  /** Every command carried out so far, in order (the policies' too): with the origin, a replay. */
+  /**
+   * Every event the actor emits, whoever sent the input: an accepted command goes into the log (so a
+   * command sent to the raw actor, or from a listener, is logged like any other), and each event is
+   * kept with the input it answers.
+   */
+  private hear(event: GameEmitted): void {
+    if (event.type === 'accepted') this.commandLog.push(deepFreeze(event.command));
+    const input = inputBeingAnswered(this.actor);
+    const cause = input ?? this.lastCause;
+    if (!cause) return;
+    let answer = this.answers.get(cause);
+    if (!answer) {
+      answer = { events: [] };
+      this.answers.set(cause, answer);
+    }
+    if (event.type === 'rule') answer.events.push(event);
+    else if (input) {
+      answer.verdict = event;
+      if (event.type === 'accepted') this.lastCause = input;
+    }
+  }
+
+  /** Every command carried out so far, in order (host effects and the policies' commands too): with the origin, a replay. */
   log(): readonly Command[] {
     return [...this.commandLog];
   }
@@ -139,26 +206,47 @@ export class Game {
   }
 
   /**
-   * Sends a command from a player. Returns the rule events it caused, or the rejection (with its
-   * clause); a rejected command changes nothing. Never throws, whatever the input.
+   * The players' door: a command from a player (a `PlayerCommand`, or anything a player sent, unread).
+   * Returns the rule events it caused (and those of the commands the policies sent after it), or the
+   * rejection with its clause; a rejected command changes nothing. A host effect (kill, destroy, ...)
+   * is refused here: it comes through `effect`. Never throws, whatever the input.
    */
-  send(command: unknown): CommandResult {
-    const first = this.sendOne(command);
+  send(command: PlayerCommand | unknown): CommandResult {
+    return this.answer(command, 'player');
+  }
+
+  /**
+   * The host's door: a host effect, what a card or dilemma did (kill, destroy, discard, leave, capture,
+   * select, addHoloIcon), told by the host that plays the cards, never forwarded from a player. Judged
+   * by the rules like a command (the card must be in play, and so on); answered like `send`.
+   */
+  effect(effect: HostEffect | unknown): CommandResult {
+    return this.answer({ type: 'effect', effect }, 'host');
+  }
+
+  private answer(input: unknown, door: 'player' | 'host'): CommandResult {
+    const first = this.answerOne(input, door);
     if (!first.ok) return first;
     const events = [...first.events];
-    const auto: Command[] = [];
+    const auto: PlayerCommand[] = [];
     for (let i = 0; i < MAX_AUTO_COMMANDS; i++) {
       const awaiting = this.awaiting();
       // The Rogue Borg, a side no player speaks for, answer by the engine's rule unless a policy is set.
       const policy = awaiting && (this.policies.get(awaiting.player) ?? defaultPolicyFor(awaiting.player));
       if (!awaiting || !policy) break;
-      const next = choose(policy, this.situationFor(awaiting));
-      const result = this.sendOne(next);
-      if (!result.ok) return { ...first, events, auto, policyRejection: result.rejection };
-      auto.push(next);
+      let next: PlayerCommand;
+      try {
+        next = choose(policy, this.situationFor(awaiting));
+      } catch (error) {
+        const policyFailure = { player: awaiting.player, message: safeText(error) };
+        return { ok: true, step: this.step(), events, auto, policyFailure };
+      }
+      const result = this.answerOne(next, 'player');
+      if (!result.ok) return { ok: true, step: this.step(), events, auto, policyRejection: result.rejection };
+      auto.push(result.command as PlayerCommand);
       events.push(...result.events);
     }
-    return { ...first, events, auto };
+    return { ok: true, step: this.step(), events, auto };
   }
 
   /**
@@ -168,7 +256,7 @@ export class Game {
    */
   private situationFor(awaiting: Awaiting): Situation {
     const game = this;
-    let legal: readonly Command[] | undefined;
+    let legal: readonly PlayerCommand[] | undefined;
     let view: PlayerView | undefined;
     return {
       awaiting,
@@ -183,45 +271,32 @@ export class Game {
     };
   }
 
-  /** One command, without policies. */
-  private sendOne(
-    command: unknown,
-  ): { ok: true; step: number; events: RuleEvent[]; auto: [] } | { ok: false; rejection: Rejection } {
-    // Only commands reach the actor: XState itself would throw on an event without a string type,
-    // and reserves the `xstate.*` types for its own events. Everything else is judged here. A command
-    // that reaches it is plain data: no getters, proxies or cycles can run or throw inside a machine.
-    const plain = plainData(command);
-    if (plain === UNREADABLE) {
-      const message =
-        'GAME-INPUT-1: the command is not plain data (it throws when read, or refers to itself)';
+  /** One input through one door, without policies. */
+  private answerOne(
+    input: unknown,
+    door: 'player' | 'host',
+  ):
+    | { ok: true; command: Command; events: RuleEvent[] }
+    | { ok: false; rejection: Rejection; queued?: true } {
+    if (this.actor.getSnapshot().status !== 'active') {
+      return { ok: false, rejection: refusal('stopped', 'the game is stopped: it answers no more commands') };
+    }
+    // The gate copies the input by value (running none of its code) before anything reads it.
+    const token = submit(this.actor, input, door);
+    const answer = this.answers.get(token);
+    const verdict = answer?.verdict;
+    if (!answer || !verdict) {
       return {
         ok: false,
-        rejection: { type: 'rejected', code: 'malformed', clause: 'GAME-INPUT-1', message, command: null },
+        queued: true,
+        rejection: refusal(
+          'queued',
+          "sent while the game was answering another input: queued, and answered in order by the actor's accepted or rejected event",
+        ),
       };
     }
-    if (!isCommandType((plain as { type?: unknown } | null)?.type) || Array.isArray(plain)) {
-      const verdict = judge(this.table(), plain);
-      if ('rejection' in verdict) return { ok: false, rejection: verdict.rejection };
-    }
-    const collected: GameEmitted[] = [];
-    this.collected = collected;
-    try {
-      this.actor.send(plain as Command);
-    } finally {
-      this.collected = null;
-    }
-    const rejection = collected.find((event): event is Rejection => event.type === 'rejected');
-    if (rejection) return { ok: false, rejection };
-    const accepted = collected.find((event): event is AcceptedEvent => event.type === 'accepted');
-    if (!accepted) throw new Error(`the game actor neither accepted nor rejected ${JSON.stringify(command)}`);
-    // The game's own plain copy (see plainData), frozen: the log is handed out as it is.
-    this.commandLog.push(deepFreeze(accepted.command));
-    return {
-      ok: true,
-      step: accepted.step,
-      events: collected.filter((event): event is RuleEvent => event.type === 'rule'),
-      auto: [],
-    };
+    if (verdict.type === 'rejected') return { ok: false, rejection: verdict };
+    return { ok: true, command: verdict.command, events: answer.events };
   }
 
   /** The rules' view of the game now. */
@@ -239,9 +314,9 @@ export class Game {
     return this.actor.getSnapshot().context.step;
   }
 
-  /** The commands of their own turn that a player may send now. */
-  legalCommands(player: PlayerId): Command[] {
-    return legalCommands(this.table(), player);
+  /** The commands a player may send now (their turn's, or a battle's); never host effects. */
+  legalCommands(player: PlayerId): PlayerCommand[] {
+    return legalCommands(this.table(), player) as PlayerCommand[];
   }
 
   /** What a player sees: never the opponent's hand or the generator's state. */
@@ -300,8 +375,12 @@ export class Game {
     return label(this.table(), card);
   }
 
-  /** The XState persisted snapshot (the hologram actors included). */
-  persistedSnapshot(): unknown {
+  /**
+   * The XState persisted snapshot (the hologram actors, the battle, the generator's state and both
+   * hands included: for the host, never for a player; `view(player)` is what a player may see).
+   * `createActor(gameMachine, { snapshot })` runs it again.
+   */
+  persistedSnapshot(): Snapshot<unknown> {
     return this.actor.getPersistedSnapshot();
   }
 
@@ -311,35 +390,13 @@ export class Game {
   }
 }
 
-const UNREADABLE = Symbol('unreadable');
-
-/** The command as plain JSON data (our own copy), or UNREADABLE (it throws when read, or has cycles). */
-function plainData(command: unknown): unknown {
-  if (command === null || typeof command !== 'object') return command;
-  try {
-    return JSON.parse(JSON.stringify(command));
-  } catch {
-    return UNREADABLE;
-  }
-}
-
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, options: GameOptions = {}): Game {
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
-  const seed = options.seed ?? 1;
-  if (!Number.isSafeInteger(seed) || seed < 0 || seed > 0xffff_ffff) {
-    throw new SetupError('a seed is a whole number from 0 to 4294967295', 'seed');
-  }
-  let copy: unknown;
-  let cards: unknown[];
-  try {
-    copy = setup === undefined ? undefined : JSON.parse(JSON.stringify(setup));
-    cards = JSON.parse(JSON.stringify(options.cards ?? []));
-  } catch {
-    throw new SetupError(
-      'a setup is plain JSON data (no cycles, functions, big integers or runaway nesting)',
-      '(setup)',
-    );
-  }
+  // Copied by value, running none of the client's code (no getter, toJSON or proxy), depth-limited.
+  const seed = checkedSeed(options.seed);
+  const copy = setup === undefined ? undefined : plainSetupData(setup, '(setup)');
+  const cards = plainSetupData(options.cards ?? [], 'cards');
+  if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
 }

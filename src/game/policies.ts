@@ -1,6 +1,6 @@
 import { type PairingOutcome, playerOf, ROGUE_BORG } from '../model/battle.ts';
 import type { PlayerId } from '../model/board.ts';
-import type { Command } from '../model/commands.ts';
+import type { PlayerCommand } from '../model/commands.ts';
 import type { Table } from '../rules/table.ts';
 import type { PlayerView } from './view.ts';
 
@@ -13,12 +13,16 @@ export type Awaiting =
 export interface Situation {
   readonly awaiting: Awaiting;
   /** Every command the rules allow that player now. */
-  readonly legal: readonly Command[];
+  readonly legal: readonly PlayerCommand[];
   readonly view: PlayerView;
 }
 
-/** Chooses a command for a player, so that a battle runs unattended (bots, benchmarks, odds). */
-export type PolicyFunction = (situation: Situation) => Command;
+/**
+ * Chooses a command for a player, so that a battle runs unattended (bots, benchmarks, odds). It goes
+ * through the players' door: a host effect is refused. Should it throw, the command before it stands,
+ * and the result says which policy failed (`policyFailure`).
+ */
+export type PolicyFunction = (situation: Situation) => PlayerCommand;
 
 /**
  * A player's policy: `'strongest'` passes every response window and always takes the strongest outcome
@@ -39,7 +43,7 @@ export function awaitingIn(table: Table): Awaiting | null {
 
 const STRONGEST_FIRST: readonly PairingOutcome[] = ['mortally-wound', 'stun', 'none'];
 
-export function choose(policy: Policy, situation: Situation): Command {
+export function choose(policy: Policy, situation: Situation): PlayerCommand {
   if (typeof policy === 'function') return policy(situation);
   const { awaiting } = situation;
   if (awaiting.for === 'response') return { type: 'pass', player: awaiting.player };

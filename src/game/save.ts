@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
-import { commandSchema } from '../model/commands.ts';
+import { commandSchema, isHostEffect } from '../model/commands.ts';
+import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
+import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
 
 /**
@@ -85,16 +87,22 @@ export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
 }
 
 /**
- * A saved game, running again exactly where it stopped. Refuses (with `SaveError`) a save of an unknown
- * format or version, one whose checksum does not match, and one the engine cannot run: never a
- * half-loaded game.
+ * A save checked as `restoreGame` checks it before running anything: plain JSON data nested at most
+ * `MAX_JSON_DEPTH` levels, of this format and version, with a checksum that matches its content and a
+ * log of commands. Returns the save (a copy) and its log; throws `SaveError` otherwise. `stccg replay`
+ * checks a save with it too.
  */
-export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game {
-  const parsed = saveSchema.safeParse(saved);
+export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
+  // Copied by value without running any code of the caller's (no getter, toJSON or proxy), and no
+  // deeper than any JSON input may nest: a deeply nested save is refused, not a RangeError.
+  const copy = copyPlain(saved, { maxDepth: MAX_JSON_DEPTH });
+  if (!copy.ok) throw new SaveError(`not a saved game: not plain JSON data (${copy.why})`, 'not-a-save');
+  const plain = copy.value;
+  const parsed = saveSchema.safeParse(plain);
   if (!parsed.success) {
-    const version = (saved as { version?: unknown } | null)?.version;
+    const version = (plain as { version?: unknown } | null)?.version;
     if (
-      (saved as { format?: unknown } | null)?.format === SAVE_FORMAT &&
+      (plain as { format?: unknown } | null)?.format === SAVE_FORMAT &&
       typeof version === 'number' &&
       version !== SAVE_VERSION
     ) {
@@ -120,22 +128,41 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
   if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {
     throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
   }
-  const log = parseLog(save.log);
+  return { save: save as SavedGame, log: parseLog(save.log) };
+}
+
+/**
+ * A saved game, running again exactly where it stopped. Refuses (with `SaveError`) a save of an unknown
+ * format or version, one whose checksum does not match, and one the engine cannot run: a snapshot of
+ * the wrong shape, an impossible board (a card in two places or none, a card carrying itself), actors
+ * that are not exactly those the board calls for (a hologram actor for each hologram in play, a battle
+ * actor exactly while battling, a response window exactly where the battle has one). Never a
+ * half-loaded game, and never another exception.
+ */
+export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game {
+  const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
+  const problem = snapshotProblem(save.snapshot, log.length);
+  if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
   let game: Game;
   try {
     game = new Game(save.origin, gameOptions, { snapshot: save.snapshot, log });
   } catch (error) {
     if (error instanceof SetupError)
       throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
-    throw new SaveError(`the save cannot be restored: ${(error as Error).message}`, 'not-restorable');
+    throw new SaveError(`the save cannot be restored: ${(error as Error)?.message}`, 'not-restorable');
   }
-  const problem = healthOf(game) ?? (verify === 'replay' ? replayDiffers(save.origin, log, game) : undefined);
-  if (problem) {
+  let health: string | undefined;
+  try {
+    health = healthOf(game) ?? (verify === 'replay' ? replayDiffers(save.origin, log, game) : undefined);
+  } catch (error) {
+    health = `the rules cannot read it (${(error as Error)?.message})`;
+  }
+  if (health) {
     game.stop();
     throw new SaveError(
-      `the save cannot be restored: ${problem}`,
-      problem.startsWith('its log') ? 'damaged' : 'not-restorable',
+      `the save cannot be restored: ${health}`,
+      health.startsWith('its log') ? 'damaged' : 'not-restorable',
     );
   }
   return game;
@@ -184,7 +211,9 @@ function replayDiffers(origin: GameOrigin, log: readonly Command[], restored: Ga
 
 function parseLog(log: readonly unknown[]): Command[] {
   return log.map((entry, i) => {
-    const command = commandSchema.safeParse(entry);
+    const copy = copyPlain(entry, { maxDepth: MAX_JSON_DEPTH });
+    if (!copy.ok) throw new SaveError(`log entry ${i} is not a command (${copy.why})`, 'damaged');
+    const command = commandSchema.safeParse(copy.value);
     if (!command.success) throw new SaveError(`log entry ${i} is not a command`, 'damaged');
     return command.data;
   });
@@ -204,7 +233,7 @@ export function replayGame(
   const commands = parseLog(log);
   const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
   commands.forEach((command, i) => {
-    const result = game.send(command);
+    const result = isHostEffect(command) ? game.effect(command) : game.send(command);
     if (!result.ok) {
       game.stop();
       throw new SaveError(
@@ -215,3 +244,9 @@ export function replayGame(
   });
   return game;
 }
+
+/**
+ * The checksum a save's body would carry. Not exported from the package: the engine's own tests forge
+ * saves with it (a checksum detects damage, not forgery; `restoreGame` must still refuse what it cannot run).
+ */
+export { checksumOf as checksumOfSaveBody };

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
+import { type GameInput, type HologramSeed, markCheckedInput } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
+import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
@@ -20,6 +21,7 @@ import type { ClauseId } from '../rules/clauses.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
+import { cycleInWords, placementCycle } from './board-checks.ts';
 
 const cardDefinitionList = z.array(cardDefinitionSchema).max(2000);
 
@@ -144,6 +146,13 @@ export function gameInputFromSetup(
   });
 
   const board: Board = { players: [first, second], turn, locations, cards, nextDiscard };
+  // Before any rule follows a chain of placements (where a card is, who is present): a card worn by,
+  // held by or aboard itself, directly or through others, built in or the client's own, is refused.
+  const cycle = placementCycle(board);
+  if (cycle) {
+    const index = setup.cards.findIndex((card) => card.id === cycle[0]);
+    throw new SetupError(cycleInWords(cycle), `cards.${index}.at`);
+  }
   const seeds = new Map<CardId, HologramSeed>();
   const table: Table = {
     board,
@@ -199,12 +208,49 @@ export function gameInputFromSetup(
       );
     }
   }
-  return {
+  return markCheckedInput({
     board: deepFreeze(board),
     customCards,
     random: seedRandom(seed),
     holograms: [...seeds.values()],
-  };
+  });
+}
+
+/** What a game starts from, besides its setup. */
+export interface GameInputOptions {
+  /** Seeds every random choice (a whole number from 0 to 2^32 - 1; default 1). */
+  readonly seed?: number;
+  /** The client's own card definitions, added to the built-in library for this game. */
+  readonly cards?: readonly unknown[];
+}
+
+/** A seed checked, or a SetupError. */
+export function checkedSeed(seed: unknown = 1): number {
+  if (typeof seed !== 'number' || !Number.isSafeInteger(seed) || seed < 0 || seed > 0xffff_ffff) {
+    throw new SetupError('a seed is a whole number from 0 to 4294967295', 'seed');
+  }
+  return seed;
+}
+
+/** A setup (or list of cards) copied by value as plain data, or a SetupError saying why it is not. */
+export function plainSetupData(value: unknown, path: string): unknown {
+  const copy = copyPlain(value, { maxDepth: MAX_JSON_DEPTH });
+  if (!copy.ok) throw new SetupError(`not plain JSON data: ${copy.why}`, path);
+  return copy.value;
+}
+
+/**
+ * The game machine's input, for clients that run the statechart themselves with XState's own API:
+ * `createActor(gameMachine, { input: gameInput(setup, { seed }) }).start()`. Checks the setup as
+ * `createGame` does (throws `SetupError`); the machine refuses any input not made here.
+ */
+export function gameInput(setup: unknown, options: GameInputOptions = {}): GameInput {
+  const seed = checkedSeed(options.seed);
+  return gameInputFromSetup(
+    plainSetupData(setup, '(setup)'),
+    seed,
+    plainSetupData(options.cards ?? [], 'cards') as unknown[],
+  );
 }
 
 /** Personnel and equipment stand aboard or on planets; so do Rogue Borg (BATTLE-0). */

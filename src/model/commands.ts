@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { hasControlCharacter } from './plain.ts';
 
 /**
  * The commands a client sends, each naming the player who sends it. They are XState events of the
@@ -14,8 +15,18 @@ const card = idSchema;
  * snapshot is refused rather than applied out of order (GAME-STEP-1).
  */
 const step = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+/**
+ * Free text of a command, shown in rule events and logs: short, and without control characters (a
+ * newline would forge a second log line).
+ */
+const freeText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((text) => !hasControlCharacter(text), 'free text may hold no control characters');
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
-const byCard = z.string().min(1).max(120);
+const byCard = freeText(120);
 
 /** A place a card can be sent to at a location. */
 export const placeSchema = z.union([z.strictObject({ aboard: card }), z.strictObject({ planet: idSchema })]);
@@ -101,7 +112,7 @@ export const commandSchemas = {
     player,
     step,
     card,
-    to: z.string().min(1).max(60),
+    to: freeText(60),
   }),
   /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
   moveShip: z.strictObject({ type: z.literal('moveShip'), player, step, ship: card, to: idSchema }),
@@ -145,8 +156,31 @@ export const commandSchemas = {
 } as const;
 
 export type CommandType = keyof typeof commandSchemas;
-/** Every command type, in the order of `commandSchemas`. */
+/** Every command type (players' commands and host effects), in the order of `commandSchemas`. */
 export const COMMAND_TYPES = Object.keys(commandSchemas) as CommandType[];
+
+/**
+ * The host effects: what a card or dilemma did (kill, destroy, discard, leave, capture, select,
+ * addHoloIcon). They come through the host's door (`game.effect`, or `{ type: 'effect', effect }` on
+ * the raw actor), never from a player: a server forwards its players' messages to `game.send`, which
+ * refuses them.
+ */
+export const HOST_EFFECT_TYPES = [
+  'kill',
+  'destroy',
+  'discard',
+  'leave',
+  'capture',
+  'select',
+  'addHoloIcon',
+] as const satisfies readonly CommandType[];
+export type HostEffectType = (typeof HOST_EFFECT_TYPES)[number];
+/** What a player may send: the actions of their turn and of a battle. */
+export type PlayerCommandType = Exclude<CommandType, HostEffectType>;
+/** Every player command type, in the order of `commandSchemas`. */
+export const PLAYER_COMMAND_TYPES = COMMAND_TYPES.filter(
+  (type): type is PlayerCommandType => !(HOST_EFFECT_TYPES as readonly string[]).includes(type),
+);
 
 /** The zod schema of any command: every command is checked by it before a rule sees it (GAME-INPUT-1). */
 export const commandSchema = z.discriminatedUnion('type', [
@@ -172,11 +206,33 @@ export const commandSchema = z.discriminatedUnion('type', [
   commandSchemas.decide,
 ]);
 
-/** Any command a client may send. */
+/**
+ * Anything the rules judge and a game's log holds: a player's command or a host effect. A client sends
+ * players' commands with `game.send` and host effects with `game.effect`.
+ */
 export type Command = z.infer<typeof commandSchema>;
 /** The command of one type. */
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+/** A player's command: what a server forwards from its players (`game.send`). */
+export type PlayerCommand = CommandOf<PlayerCommandType>;
+/** A host effect: what a card or dilemma did, told by the host (`game.effect`). */
+export type HostEffect = CommandOf<HostEffectType>;
 
 export function isCommandType(type: unknown): type is CommandType {
   return typeof type === 'string' && Object.hasOwn(commandSchemas, type);
+}
+
+/** Whether a type names a host effect (kill, destroy, discard, leave, capture, select, addHoloIcon). */
+export function isHostEffectType(type: unknown): type is HostEffectType {
+  return typeof type === 'string' && (HOST_EFFECT_TYPES as readonly string[]).includes(type);
+}
+
+/** Whether a type names a player's command. */
+export function isPlayerCommandType(type: unknown): type is PlayerCommandType {
+  return isCommandType(type) && !isHostEffectType(type);
+}
+
+/** Whether a logged command is a host effect (to replay it through the host's door). */
+export function isHostEffect(command: Command): command is HostEffect {
+  return isHostEffectType(command.type);
 }

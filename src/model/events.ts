@@ -91,7 +91,15 @@ export type RejectionCode =
   /** The engine is in a state where this command has no meaning (the game is over, a step awaits). */
   | 'not-now'
   /** Made from a stale snapshot: the game has moved on since the step the command names (GAME-STEP-1). */
-  | 'stale';
+  | 'stale'
+  /** The game is stopped (`game.stop()`): it answers no more commands. */
+  | 'stopped'
+  /**
+   * Not answered yet: sent while the game was answering another input (from a listener, a subscriber,
+   * a policy or an inspection callback). It is queued and answered in order, by the actor's next
+   * `accepted` or `rejected` event for it; nothing has changed yet.
+   */
+  | 'queued';
 
 /** A refused command. The game's state is exactly what it was before the command. */
 export interface Rejection {
@@ -99,6 +107,9 @@ export interface Rejection {
   readonly code: RejectionCode;
   readonly clause: ClauseId;
   readonly message: string;
-  /** The command as received (for malformed input: a short description of it). */
+  /**
+   * The command as the rules read it (for malformed input: a short description of it, never the whole
+   * payload). Always plain JSON data.
+   */
   readonly command: unknown;
 }

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
+import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
 import { type Scenario, scenarioSchema } from './schema.ts';
 
 /**
@@ -49,8 +50,17 @@ export function parseScenario(text: string, file: string): Loaded {
   try {
     data = yaml ? parseYaml(text, { prettyErrors: true, uniqueKeys: true }) : JSON.parse(text);
   } catch (error) {
+    // A parser that recursed too deep: the file nests far deeper than any JSON input may.
+    if (
+      error instanceof RangeError ||
+      /Maximum call stack size exceeded/.test(String((error as Error)?.message))
+    )
+      return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
     return refused(file, WHOLE_FILE, syntaxError(error, text, yaml));
   }
+  // Before the schema walks it: a file nested deeper than any JSON input may is refused, not a RangeError.
+  if (nestsTooDeep(data))
+    return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
   const result = scenarioSchema.safeParse(data);
   if (result.success) return { ok: true, file, scenario: result.data };
   const { path, expected } = explain(result.error.issues[0]!, data);

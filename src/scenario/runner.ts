@@ -1,6 +1,6 @@
 import { createGame, type Game, type GameOptions } from '../game/game.ts';
 import { SetupError } from '../game/setup-board.ts';
-import type { Command } from '../model/commands.ts';
+import { type Command, isHostEffect } from '../model/commands.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { checkExpectation, type Difference } from './expectations.ts';
 import { loadScenario, type ScenarioError, scenarioFiles } from './load.ts';
@@ -215,7 +215,7 @@ function stepInWords(step: Step): string {
 }
 
 function playDo(game: Game, step: DoStep, history: RuleEvent[]): Outcome {
-  const result = game.send(step.do satisfies Command);
+  const result = isHostEffect(step.do) ? game.effect(step.do) : game.send(step.do satisfies Command);
   if (!result.ok) {
     const refusal = `refused (${result.rejection.code}): ${result.rejection.message}`;
     return {
@@ -248,7 +248,9 @@ function playDo(game: Game, step: DoStep, history: RuleEvent[]): Outcome {
 }
 
 function playReject(game: Game, step: RejectStep, history: RuleEvent[]): Outcome {
-  const result = game.send(step.reject satisfies Command);
+  const result = isHostEffect(step.reject)
+    ? game.effect(step.reject)
+    : game.send(step.reject satisfies Command);
   if (result.ok) {
     history.push(...result.events);
     const expected = `refused${step.clause ? ` citing ${step.clause}` : ''}`;

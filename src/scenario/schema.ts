@@ -72,6 +72,8 @@ export const REJECTION_CODES = everyOf<RejectionCode>()([
   'forbidden',
   'not-now',
   'stale',
+  'stopped',
+  'queued',
 ]);
 
 export const BATTLE_STEPS = everyOf<BattleStep>()([

@@ -1,0 +1,283 @@
+import type { AnyActorRef, AnyStateMachine } from 'xstate';
+import { isHostEffectType, isPlayerCommandType } from '../src/model/commands.ts';
+import type { Rejection } from '../src/model/events.ts';
+import { copyPlain } from '../src/model/plain.ts';
+import { judge } from '../src/rules/commands/index.ts';
+import type { Table } from '../src/rules/table.ts';
+
+/**
+ * The game actor's input gate: what stands between the outside world and the game statechart.
+ *
+ * The statechart has a transition only for what the rules allow (its guards ask the rules, and are
+ * pure), so `snapshot.can(command)` tells the truth. What it refuses, XState would drop silently; the
+ * gate answers it instead, in order, with an emitted `rejected` event that cites its clause, and the
+ * state does not change. The gate also keeps the outside world out of what belongs inside: XState's own
+ * events (`xstate.*`: a forged `xstate.done.actor.battle` would end a battle with no result) and the
+ * battle's requests to the game (`battle.*`) are refused when they come from outside, and every input
+ * from outside is copied by value before anything reads it (no getter, `toJSON` or proxy of the
+ * sender's ever runs inside the machine).
+ *
+ * How it tells outside from inside: an actor's own `send` is the outside world's only way in (XState
+ * delivers its internal events, a child's requests and `xstate.*` events, without it), so the gate
+ * wraps the `send` of each game actor when XState creates its first snapshot, and marks what comes
+ * through it.
+ */
+
+/** The event that carries a host effect on the raw actor: `{ type: 'effect', effect }`. */
+export const EFFECT_EVENT = 'effect';
+
+/** Inputs from outside, as the gate copied them (marked by the wrapped `send`). */
+const fromOutside = new WeakSet<object>();
+/** Inputs that came through a player's door (`game.send`): a host effect is refused there. */
+const playersDoor = new WeakSet<object>();
+
+/** Which door an input comes through: a player's, the host's, or the raw actor's (either, by event type). */
+export type Door = 'player' | 'host' | 'actor';
+
+/** An input that is no plain data: what the gate answers in its place, in order. */
+interface Unreadable {
+  readonly type: '(unreadable)';
+  readonly why: string;
+}
+const unreadable = new WeakSet<object>();
+
+/** The outside input each game actor is answering now (undefined while it answers its own events). */
+const answering = new WeakMap<AnyActorRef, object | undefined>();
+
+/**
+ * The outside input a game actor is answering now, as the gate copied it, or undefined while the actor
+ * handles its own events (a battle's request, a child done). Lets a client attribute what the actor
+ * emits to the input that caused it.
+ */
+export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
+  return answering.get(actor);
+}
+
+/**
+ * Hands an input to a game actor through its gate, and returns the copy the gate made (to match the
+ * answer: `inputBeingAnswered` gives this very object while the actor answers it).
+ */
+export function submit(actor: AnyActorRef, input: unknown, door: Door = 'actor'): object {
+  const token = admitted(input);
+  if (door === 'player') playersDoor.add(token);
+  const relay = relays.get(actor);
+  if (relay) relay(token);
+  else actor.send(token as never);
+  return token;
+}
+
+/** Each wrapped actor's own `send`, for `submit` (which copies the input itself). */
+const relays = new WeakMap<AnyActorRef, (event: object) => void>();
+
+/** The copy of an input that goes into the actor's mailbox, marked as from outside. */
+function admitted(input: unknown): object {
+  const copy = copyPlain(input);
+  let token: object;
+  if (!copy.ok) {
+    token = { type: '(unreadable)', why: copy.why } satisfies Unreadable;
+    unreadable.add(token);
+  } else if (copy.value === null || typeof copy.value !== 'object' || Array.isArray(copy.value)) {
+    token = { type: '(unreadable)', why: 'it is not an object with a type' } satisfies Unreadable;
+    unreadable.add(token);
+  } else if (isXStateType((copy.value as { type?: unknown }).type)) {
+    // Never into the mailbox under its own type: XState acts on `xstate.stop` after any transition.
+    token = { type: '(xstate)', was: (copy.value as { type: string }).type.slice(0, 40) };
+  } else token = copy.value;
+  fromOutside.add(token);
+  return token;
+}
+
+/** Wraps the actor's `send` (once): everything that comes through it is copied and marked. */
+function guardDoor(self: AnyActorRef): void {
+  if (relays.has(self)) return;
+  const relay = self.send.bind(self) as (event: object) => void;
+  relays.set(self, relay);
+  // XState binds `send` to each actor as an own property; replacing it leaves internal delivery alone.
+  (self as { send: (event: unknown) => void }).send = (event: unknown) => relay(admitted(event));
+}
+
+/** The rules' table for a game snapshot; given by the game machine (it knows its context). */
+export type TableOfSnapshot = (snapshot: { context: unknown }) => Table;
+
+function rejected(code: Rejection['code'], message: string, command: unknown = null): Rejection {
+  return { type: 'rejected', code, clause: 'GAME-INPUT-1', message: `GAME-INPUT-1: ${message}`, command };
+}
+
+/** A short, printable name for an input's type (never the whole of a huge or odd value). */
+function typeName(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type);
+  return type === undefined
+    ? 'none'
+    : `a ${Array.isArray(type) ? 'list' : type === null ? 'null' : typeof type}`;
+}
+
+/**
+ * What the gate does with an input from outside: the parsed event to hand to the statechart, or the
+ * rejection that answers it.
+ */
+export function admit(table: Table, input: object): { event: object } | { rejection: Rejection } {
+  if (unreadable.has(input)) {
+    return { rejection: rejected('malformed', `the input is not plain data (${(input as Unreadable).why})`) };
+  }
+  const type = (input as { type?: unknown }).type;
+  if (isPlayerCommandType(type)) {
+    const verdict = judge(table, input);
+    return 'command' in verdict ? { event: verdict.command } : verdict;
+  }
+  if (type === EFFECT_EVENT && playersDoor.has(input)) {
+    return {
+      rejection: rejected(
+        'malformed',
+        'a host effect never comes from a player: the host tells it with game.effect',
+        {
+          type: EFFECT_EVENT,
+        },
+      ),
+    };
+  }
+  if (type === EFFECT_EVENT) {
+    const keys = Object.keys(input);
+    const effect = (input as { effect?: unknown }).effect;
+    if (
+      keys.some((key) => key !== 'type' && key !== 'effect') ||
+      effect === null ||
+      typeof effect !== 'object'
+    ) {
+      return {
+        rejection: rejected(
+          'malformed',
+          'a host effect comes as { type: "effect", effect: { type, player, ... } }',
+          {
+            type: EFFECT_EVENT,
+          },
+        ),
+      };
+    }
+    const effectType = (effect as { type?: unknown }).type;
+    if (!isHostEffectType(effectType)) {
+      return {
+        rejection: rejected(
+          'malformed',
+          isPlayerCommandType(effectType)
+            ? `${effectType} is a player's command, not a host effect: it comes through game.send`
+            : `unknown host effect ${typeName(effectType)} (kill, destroy, discard, leave, capture, select, addHoloIcon)`,
+          { type: EFFECT_EVENT },
+        ),
+      };
+    }
+    const verdict = judge(table, effect);
+    return 'command' in verdict ? { event: { type: EFFECT_EVENT, effect: verdict.command } } : verdict;
+  }
+  if (isHostEffectType(type)) {
+    return {
+      rejection: rejected(
+        'malformed',
+        `${type} is a host effect (what a card did), never a player's command: the host tells it with game.effect`,
+        { type },
+      ),
+    };
+  }
+  if (type === '(xstate)') {
+    const was = typeName((input as { was?: unknown }).was);
+    return {
+      rejection: rejected('malformed', `${was} is XState's own event: not accepted from outside`, {
+        type: was,
+      }),
+    };
+  }
+  if (typeof type === 'string' && type.startsWith('battle.')) {
+    return {
+      rejection: rejected(
+        'malformed',
+        `${typeName(type)} is the battle's request to the game: not accepted from outside`,
+        {
+          type: typeName(type),
+        },
+      ),
+    };
+  }
+  return {
+    rejection: rejected(
+      'malformed',
+      `unknown command type ${typeName(type)}`,
+      typeof type === 'string' ? { type: typeName(type) } : '(object)',
+    ),
+  };
+}
+
+/** The step a game snapshot is at (the gate checks that an admitted command was counted). */
+type StepOf = (snapshot: { context: unknown }) => number;
+
+/**
+ * Puts the gate in front of a game machine: its `transition` answers refused input, and each actor of
+ * it gets a guarded door. The same machine object is returned, so XState's own API (`createActor`,
+ * `snapshot.can`, persisted snapshots, `provide`) works on it as on any machine.
+ */
+export function gate<M extends AnyStateMachine>(machine: M, tableOf: TableOfSnapshot, stepOf: StepOf): M {
+  const transition = machine.transition.bind(machine);
+  const getInitialSnapshot = machine.getInitialSnapshot.bind(machine);
+  const restoreSnapshot = machine.restoreSnapshot.bind(machine);
+  const provide = machine.provide.bind(machine);
+  Object.assign(machine, {
+    getInitialSnapshot(scope: { self: AnyActorRef }, input: unknown) {
+      guardDoor(scope.self);
+      return getInitialSnapshot(scope as never, input as never);
+    },
+    restoreSnapshot(snapshot: unknown, scope: { self: AnyActorRef }) {
+      guardDoor(scope.self);
+      return restoreSnapshot(snapshot as never, scope as never);
+    },
+    transition(
+      snapshot: { status: string; context: unknown },
+      event: unknown,
+      scope: { self: AnyActorRef; emit: (event: unknown) => void },
+    ) {
+      const outside =
+        event === null || typeof event !== 'object' || fromOutside.has(event) || !isInternal(event);
+      if (!outside || snapshot.status !== 'active') {
+        answering.set(scope.self, undefined);
+        return transition(snapshot as never, event as never, scope as never);
+      }
+      const input = (event === null || typeof event !== 'object' ? admitted(event) : event) as object;
+      answering.set(scope.self, input);
+      let verdict: ReturnType<typeof admit>;
+      try {
+        verdict = admit(tableOf(snapshot), input);
+      } catch (error) {
+        verdict = {
+          rejection: rejected(
+            'malformed',
+            `the input cannot be judged (${String((error as Error)?.message ?? error).slice(0, 80)})`,
+          ),
+        };
+      }
+      if ('rejection' in verdict) {
+        scope.emit(verdict.rejection);
+        return snapshot;
+      }
+      const next = transition(snapshot as never, verdict.event as never, scope as never) as {
+        context: unknown;
+      };
+      // The rules and the statechart's guards are one judgement; should they ever differ, the input
+      // is still answered rather than dropped.
+      if (stepOf(next) === stepOf(snapshot)) {
+        scope.emit(rejected('not-now', 'the game has no transition for this command now', verdict.event));
+      }
+      return next;
+    },
+    provide(implementations: unknown) {
+      return gate(provide(implementations as never) as M, tableOf, stepOf);
+    },
+  });
+  return machine;
+}
+
+function isXStateType(type: unknown): boolean {
+  return typeof type === 'string' && type.startsWith('xstate.');
+}
+
+/** Events the game actor gets from inside: XState's own and the battle's requests. */
+function isInternal(event: object): boolean {
+  const type = (event as { type?: unknown }).type;
+  return typeof type === 'string' && (type.startsWith('xstate.') || type.startsWith('battle.'));
+}

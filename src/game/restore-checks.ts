@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { libraryFor } from '../../machines/game-table.ts';
+import type { Board } from '../model/board.ts';
+import { cardDefinitionSchema } from '../model/card-definition.ts';
+import { idSchema } from '../model/ids.ts';
+import { isHolographic, isPersonnelOrEquipment } from '../rules/cards.ts';
+import type { Table } from '../rules/table.ts';
+import { boardProblem } from './board-checks.ts';
+
+/**
+ * What `restoreGame` checks in a save's persisted snapshot before XState revives it: its shape, the
+ * board's invariants, and that its actors are exactly those the board calls for. A checksum detects
+ * damage, not forgery: a save edited with a recomputed checksum must still be refused, with a clear
+ * reason, rather than restored into a game that throws later (a card aboard itself sends the rules
+ * round for ever; a battling game without its battle actor waits for ever).
+ */
+
+const id = idSchema;
+const int = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const statusesSchema = z.strictObject({
+  stopped: z.boolean(),
+  disabled: z.boolean(),
+  inStasisUntilEndOfTurn: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+  stunned: z.boolean(),
+  mortallyWounded: z.boolean(),
+});
+const positionSchema = z.union([
+  z.strictObject({ in: z.literal('hand') }),
+  z.strictObject({ in: z.literal('table') }),
+  z.strictObject({ in: z.literal('space'), location: id }),
+  z.strictObject({ in: z.literal('aboard'), host: id }),
+  z.strictObject({ in: z.literal('planet'), location: id }),
+  z.strictObject({ in: z.literal('worn'), by: id }),
+  z.strictObject({ in: z.literal('played-on'), target: id }),
+  z.strictObject({ in: z.literal('captured'), by: id, host: id, location: z.null() }),
+  z.strictObject({ in: z.literal('captured'), by: id, host: z.null(), location: id }),
+  z.strictObject({ in: z.literal('held'), by: id }),
+  z.strictObject({ in: z.literal('discard'), order: int }),
+]);
+const boardSchema = z.strictObject({
+  players: z.tuple([id, id]),
+  turn: z.strictObject({ player: id, number: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+  locations: z.record(id, z.strictObject({ id, name: z.string().min(1).max(120) })),
+  cards: z.record(
+    id,
+    z.strictObject({
+      id,
+      card: z.string().min(1).max(120),
+      owner: id,
+      at: positionSchema,
+      status: statusesSchema,
+      addedIcons: z.array(z.string().min(1).max(40)).max(10),
+      affiliationMode: z.string().min(1).max(60).nullable(),
+    }),
+  ),
+  nextDiscard: int,
+});
+/** A reference to a child actor, as XState persists it. */
+const actorRef = (name: string) => z.strictObject({ xstate$$type: z.literal(1), id: z.literal(name) });
+const childSchema = z.strictObject({
+  snapshot: z.record(z.string(), z.unknown()),
+  src: z.string(),
+  systemId: z.string().optional(),
+  syncSnapshot: z.boolean().optional(),
+});
+const gameSnapshotSchema = z.strictObject({
+  status: z.literal('active'),
+  value: z.enum(['playing', 'battling']),
+  historyValue: z.strictObject({}),
+  context: z.strictObject({
+    board: boardSchema,
+    customCards: z.array(cardDefinitionSchema).max(2000),
+    // xoroshiro128+'s state: four 32-bit words.
+    random: z.array(z.number().int().min(-0x8000_0000).max(0xffff_ffff)).length(4),
+    step: int,
+    battle: actorRef('battle').nullable(),
+    lastBattle: z.record(z.string(), z.unknown()).nullable(),
+    holograms: z.record(id, z.strictObject({ xstate$$type: z.literal(1), id: z.string() })),
+  }),
+  children: z.record(z.string(), childSchema),
+  output: z.undefined().optional(),
+  error: z.undefined().optional(),
+});
+
+const hologramSnapshotSchema = z.strictObject({
+  status: z.enum(['active', 'done']),
+  value: z.enum(['deactivated', 'active', 'erased']),
+  historyValue: z.strictObject({}),
+  context: z.strictObject({
+    card: id,
+    owner: id,
+    deactivatedOnTurn: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+    enteredAs: z.enum(['active', 'deactivated']),
+  }),
+  children: z.strictObject({}),
+  output: z.undefined().optional(),
+  error: z.undefined().optional(),
+});
+
+/** The steps a battle rests at, waiting for a player; the window each has (null: none). */
+const RESTING_STEPS: Readonly<Record<string, string | null>> = {
+  startOfBattle: 'start-of-battle',
+  engaged: 'pairing',
+  deciding: null,
+  beforeWinner: 'until-winner',
+};
+
+const cardList = z.array(id).max(5000);
+const battleContextSchema = z
+  .object({
+    attacker: id,
+    defender: id,
+    activePlayer: id,
+    participants: z.strictObject({ attacker: cardList, defender: cardList }),
+    piles: z.strictObject({ attacker: cardList, defender: cardList }),
+    faceUp: cardList,
+    usedOncePerBattle: cardList,
+  })
+  .loose();
+const windowSnapshotSchema = z
+  .object({
+    status: z.literal('active'),
+    value: z.literal('open'),
+    context: z.strictObject({
+      kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+      order: z.tuple([id, id]),
+      priority: id,
+      passes: z.union([z.literal(0), z.literal(1)]),
+      responses: int,
+    }),
+    children: z.strictObject({}),
+  })
+  .loose();
+
+/**
+ * Why a persisted game snapshot cannot be revived, if it cannot (before XState revives it). `logLength`
+ * is the number of commands in the save's log: the game's step counts them.
+ */
+export function snapshotProblem(snapshot: unknown, logLength: number): string | undefined {
+  const parsed = gameSnapshotSchema.safeParse(snapshot);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `its snapshot is not a game's: ${issue.path.join('.') || '(snapshot)'}: ${issue.message}`;
+  }
+  const { value, context, children } = parsed.data;
+  const board = context.board as Board;
+  const problem = boardProblem(board);
+  if (problem) return `its board is impossible: ${problem}`;
+  if (context.step !== logLength)
+    return `its step (${context.step}) is not the number of commands in its log (${logLength})`;
+  let table: Table;
+  try {
+    table = {
+      board,
+      library: libraryFor(context.customCards),
+      hologram: () => undefined,
+      battle: () => undefined,
+      step: context.step,
+    };
+    for (const card of Object.values(board.cards)) {
+      if (!table.library.has(card.card)) return `"${card.id}" is "${card.card}", a card not in its library`;
+    }
+  } catch (error) {
+    return `its cards cannot be read (${(error as Error).message})`;
+  }
+
+  // Hologram actors: exactly one for each Holo personnel or equipment in play, each for its own card.
+  const expected = new Set<string>();
+  for (const [key, ref] of Object.entries(context.holograms)) {
+    if (!Object.hasOwn(board.cards, key))
+      return `it has a hologram actor for "${key}", a card not in the game`;
+    if (ref.id !== `hologram:${key}`) return `the hologram actor of "${key}" is another card's`;
+    const child = children[ref.id];
+    if (child?.src !== 'hologram') return `the hologram actor of "${key}" is missing`;
+    const hologram = hologramSnapshotSchema.safeParse(child.snapshot);
+    if (
+      !hologram.success ||
+      hologram.data.context.card !== key ||
+      hologram.data.context.owner !== board.cards[key]!.owner
+    )
+      return `the hologram actor of "${key}" is not a hologram's`;
+    if ((hologram.data.status === 'done') !== (hologram.data.value === 'erased'))
+      return `the hologram actor of "${key}" is done without being erased`;
+    expected.add(ref.id);
+  }
+  for (const card of Object.values(board.cards)) {
+    const inPlay = card.at.in !== 'hand' && card.at.in !== 'discard';
+    const hologram = inPlay && isHolographic(table, card.id) && isPersonnelOrEquipment(table, card.id);
+    if (hologram && !Object.hasOwn(context.holograms, card.id))
+      return `"${card.id}" is a hologram in play without its hologram actor`;
+  }
+
+  // The battle: an actor exactly while battling, resting at a step that waits for a player, with a
+  // response window exactly where that step has one.
+  if ((value === 'battling') !== (context.battle !== null)) return 'its battle and its state disagree';
+  if (context.battle) {
+    expected.add('battle');
+    const battle = children.battle;
+    if (battle?.src !== 'battle') return 'it is battling without its battle actor';
+    const step = String(battle.snapshot.value);
+    if (battle.snapshot.status !== 'active' || !Object.hasOwn(RESTING_STEPS, step))
+      return `its battle is at no step where a battle waits (${step.slice(0, 40)})`;
+    const data = battleContextSchema.safeParse(battle.snapshot.context);
+    if (!data.success) return 'its battle has no battle data';
+    const players = new Set(board.players);
+    if (
+      !players.has(data.data.attacker) ||
+      !players.has(data.data.defender) ||
+      data.data.attacker === data.data.defender
+    )
+      return 'its battle is not between the two players';
+    const { participants, piles, faceUp } = data.data;
+    for (const card of [
+      ...participants.attacker,
+      ...participants.defender,
+      ...piles.attacker,
+      ...piles.defender,
+      ...faceUp,
+    ]) {
+      if (!Object.hasOwn(board.cards, card)) return `its battle names "${card}", a card not in the game`;
+    }
+    const windowKind = RESTING_STEPS[step];
+    const battleChildren = (battle.snapshot.children ?? {}) as Record<
+      string,
+      { snapshot?: unknown; src?: unknown }
+    >;
+    const keys = Object.keys(battleChildren);
+    if (windowKind === null) {
+      if (keys.length > 0) return `its battle has a response window at ${step}, which has none`;
+    } else {
+      const window = battleChildren.window;
+      if (keys.length !== 1 || !window || window.src !== 'responseWindow')
+        return `its battle at ${step} has no response window`;
+      const parsedWindow = windowSnapshotSchema.safeParse(window.snapshot);
+      if (!parsedWindow.success || parsedWindow.data.context.kind !== windowKind)
+        return `its battle's response window is not the one of ${step}`;
+      const { order, priority } = parsedWindow.data.context;
+      if (
+        !players.has(order[0]) ||
+        !players.has(order[1]) ||
+        order[0] === order[1] ||
+        !order.includes(priority)
+      )
+        return "its battle's response window is not between the two players";
+    }
+  }
+  for (const key of Object.keys(children)) {
+    if (!expected.has(key)) return `it has an actor "${key.slice(0, 60)}" the game does not know`;
+  }
+  return undefined;
+}

@@ -1,0 +1,609 @@
+/**
+ * The game as an XState actor, used with XState's own idioms and by a hostile client (issue 11):
+ * a truthful `snapshot.can()`, pure guards, re-entrant sends, `gameInput` and `{ snapshot }` with
+ * XState's plain API, two doors (players' commands and host effects), every input answered (after
+ * `stop()`, with a throwing policy, with BigInts, getters, proxies and control characters), and
+ * restores that check what they revive.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { checksumOfSaveBody } from '../src/game/save.ts';
+import {
+  type AcceptedEvent,
+  type Command,
+  createGame,
+  type Game,
+  gameInput,
+  gameMachine,
+  type Rejection,
+  replayGame,
+  restoreGame,
+  type SavedGame,
+  SaveError,
+  SetupError,
+  saveGame,
+} from '../src/index.ts';
+import { parseScenario } from '../src/scenario/load.ts';
+import {
+  attackOnPlanet,
+  battleSetup,
+  battleSpecArb,
+  commandFor,
+  legalNow,
+  NOISY,
+  newGame,
+  PLAYERS,
+  poolsOf,
+  seedArb,
+  setupArb,
+  stepArb,
+} from './generators.ts';
+import { sendAny } from './support/doors.ts';
+import { ALICE, BOB, gameWith, tableWith } from './table.ts';
+
+/** Data and a Fighter 8 of Alice's against The Doctor of Bob's, on Ligos VII. */
+function battleGame(seed = 3): { game: Game; setup: ReturnType<typeof battleSetup> } {
+  const setup = battleSetup({
+    alice: {
+      personnel: [
+        { kind: 7, status: 'none' },
+        { kind: 2, status: 'none' },
+      ],
+      equipment: [],
+      hand: [2],
+    },
+    bob: { personnel: [{ kind: 0, status: 'none' }], equipment: [], hand: [] },
+    turn: 0,
+    lowerDecks: false,
+  });
+  return { game: createGame(setup, { seed }), setup };
+}
+
+/** The raw actor's event for a command: a host effect goes in its own event type. */
+const eventOf = (command: Command) =>
+  ['kill', 'destroy', 'discard', 'leave', 'capture', 'select', 'addHoloIcon'].includes(command.type)
+    ? { type: 'effect' as const, effect: command }
+    : command;
+
+const fingerprint = (game: Game) => JSON.stringify([game.persistedSnapshot(), game.log(), game.step()]);
+
+describe('snapshot.can(command) tells the truth (pure guards, no catch-all transitions)', () => {
+  it('GAME-INPUT-1: in random games and battles, can() is true for every legal command and agrees with the answer to every command sent', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          setupArb.map((setup) => ({ setup, battle: false })),
+          battleSpecArb.map((spec) => ({ setup: battleSetup(spec), battle: true })),
+        ),
+        seedArb,
+        fc.array(stepArb(NOISY), { minLength: 5, maxLength: 25 }),
+        ({ setup, battle }, seed, steps) => {
+          const game = newGame(setup, seed);
+          if (battle) game.send(attackOnPlanet(setup));
+          const pools = poolsOf(setup);
+          steps.forEach((step, i) => {
+            const snapshot = game.actor.getSnapshot();
+            for (const player of PLAYERS) {
+              for (const legal of game.legalCommands(player)) {
+                expect(snapshot.can(legal), JSON.stringify(legal)).toBe(true);
+              }
+            }
+            const command = (i % 3 === 0 ? legalNow(game, i) : undefined) ?? commandFor(game, pools, step);
+            const predicted =
+              command !== null && typeof command === 'object' && typeof (command as Command).type === 'string'
+                ? snapshot.can(eventOf(command as Command) as never)
+                : false;
+            const where = `${String(snapshot.value)} ${game.battle()?.step} ${JSON.stringify(game.awaiting())}`;
+            const result = sendAny(game, command);
+            expect(result.ok, `${JSON.stringify(command)} at ${where}`).toBe(predicted);
+          });
+          game.stop();
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('GAME-INPUT-1: can() is false for what the rules refuse, for XState’s own events and for the battle’s requests', () => {
+    const { game } = battleGame();
+    const snapshot = game.actor.getSnapshot();
+    expect(snapshot.can({ type: 'endTurn', player: BOB })).toBe(false);
+    expect(snapshot.can({ type: 'pass', player: ALICE })).toBe(false);
+    expect(snapshot.can({ type: 'endTurn', player: ALICE })).toBe(true);
+    game.send(
+      attackOnPlanet(
+        battleSetup({
+          alice: { personnel: [], equipment: [], hand: [] },
+          bob: { personnel: [], equipment: [], hand: [] },
+          turn: 0,
+          lowerDecks: false,
+        }),
+      ),
+    );
+    const battling = game.actor.getSnapshot();
+    expect(battling.value).toBe('battling');
+    expect(battling.can({ type: 'endTurn', player: ALICE })).toBe(false);
+    expect(battling.can({ type: 'xstate.done.actor.battle' } as never)).toBe(false);
+    expect(battling.can({ type: 'battle.formPiles' } as never)).toBe(false);
+    expect(battling.can({ type: 'pass', player: BOB })).toBe(true);
+  });
+
+  it('GAME-INPUT-1: asking can() leaves nothing behind: the same command object, asked in one state and sent in another, is answered', () => {
+    const { game } = battleGame();
+    const pass = { type: 'pass' as const, player: BOB };
+    expect(game.actor.getSnapshot().can(pass)).toBe(false);
+    expect(
+      game.send({
+        type: 'attack',
+        player: ALICE,
+        attackers: { planet: 'ligos' },
+        defenders: { planet: 'ligos' },
+      }).ok,
+    ).toBe(true);
+    const heard: string[] = [];
+    game.actor.on('*', (event) => heard.push(event.type));
+    expect(game.send(pass).ok).toBe(true);
+    expect(heard).toContain('accepted');
+  });
+});
+
+describe('the raw actor answers every input, and keeps XState’s own events and the battle’s requests inside', () => {
+  it('GAME-INPUT-1: every refused input, malformed ones included, is heard by actor.on("rejected"), and changes nothing', () => {
+    const { game } = battleGame();
+    const rejected: Rejection[] = [];
+    game.actor.on('rejected', (event) => rejected.push(event));
+    const bigint = { type: 'endTurn', player: ALICE, step: 10n ** 20n };
+    const inputs: unknown[] = [
+      { type: 'endTurn', player: BOB },
+      { type: 'warpSpeed' },
+      'endTurn',
+      42,
+      null,
+      [],
+      bigint,
+      { type: 'xstate.stop' },
+      { type: 'xstate.init' },
+      { type: 'xstate.error.actor.battle', error: 'boom' },
+      { type: 'battle.formPiles' },
+      { type: 'kill', player: ALICE, card: 'bob-p0', by: 'A Card' },
+      { type: 'effect', effect: { type: 'endTurn', player: ALICE } },
+      { type: 'effect', effect: { type: 'kill', player: ALICE, card: 'bob-p0', by: 'A\nforged line' } },
+    ];
+    const before = fingerprint(game);
+    for (const input of inputs) game.actor.send(input as never);
+    expect(rejected).toHaveLength(inputs.length);
+    expect(
+      rejected.every(
+        (rejection) => rejection.clause.length > 0 && rejection.message.startsWith(rejection.clause),
+      ),
+    ).toBe(true);
+    expect(JSON.parse(JSON.stringify(rejected))).toEqual(rejected);
+    expect(fingerprint(game)).toBe(before);
+    expect(game.actor.getSnapshot().status).toBe('active');
+    expect(game.send({ type: 'endTurn', player: ALICE }).ok).toBe(true);
+  });
+
+  it('BATTLE-1: a forged xstate.done.actor.battle from outside is refused, and the battle goes on to its own end', () => {
+    const { game, setup } = battleGame();
+    expect(game.send(attackOnPlanet(setup)).ok).toBe(true);
+    const rejected: Rejection[] = [];
+    game.actor.on('rejected', (event) => rejected.push(event));
+    game.actor.send({ type: 'xstate.done.actor.battle', output: { winner: ALICE } } as never);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]!.message).toMatch(/XState's own event/);
+    expect(game.actor.getSnapshot().value).toBe('battling');
+    expect(game.battle()?.step).toBe('startOfBattle');
+    game.setPolicy(ALICE, 'strongest');
+    game.setPolicy(BOB, 'strongest');
+    expect(game.send({ type: 'pass', player: BOB }).ok).toBe(true);
+    expect(game.battle()).toBeUndefined();
+    expect(game.lastBattle()?.totals).not.toBeNull();
+  });
+});
+
+describe('two doors: players’ commands and host effects', () => {
+  it('GAME-INPUT-1: a host effect through the players’ door is refused and changes nothing; through the host’s door it is carried out', () => {
+    const { game } = battleGame();
+    const kill = { type: 'kill' as const, player: ALICE, card: 'bob-p0', by: 'Strict Dress Code' };
+    const before = fingerprint(game);
+    const refused = game.send(kill);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.rejection).toMatchObject({ code: 'malformed', clause: 'GAME-INPUT-1' });
+    expect(game.send({ type: 'effect', effect: kill }).ok).toBe(false);
+    expect(fingerprint(game)).toBe(before);
+    const done = game.effect(kill);
+    expect(done.ok).toBe(true);
+    expect(game.log().at(-1)).toEqual(kill);
+    // And a player's command is no host effect.
+    expect(game.effect({ type: 'endTurn', player: ALICE }).ok).toBe(false);
+  });
+
+  it('GAME-INPUT-1: a policy that answers with a host effect is refused like any player', () => {
+    const { game, setup } = battleGame();
+    game.setPolicy(BOB, () => ({ type: 'kill', player: BOB, card: 'alice-p0', by: 'A Card' }) as never);
+    const result = game.send(attackOnPlanet(setup));
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(result.policyRejection?.code).toBe('malformed');
+    expect(game.where('alice-p0')).toEqual({ in: 'planet', location: 'ligos' });
+  });
+});
+
+describe('never throws, never lies', () => {
+  it('GAME-INPUT-1: after stop(), every door answers with a stopped rejection', () => {
+    const { game } = battleGame();
+    game.stop();
+    const sent = game.send({ type: 'endTurn', player: ALICE });
+    const told = game.effect({ type: 'kill', player: ALICE, card: 'bob-p0', by: 'A Card' });
+    for (const result of [sent, told]) {
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.rejection.code).toBe('stopped');
+    }
+  });
+
+  it('BATTLE-2: a policy that throws: the accepted command’s result, the policy’s failure, and a step that is the game’s', () => {
+    const { game, setup } = battleGame();
+    game.setPolicy(BOB, () => {
+      throw new Error('a bot\ncrashed');
+    });
+    const result = game.send(attackOnPlanet(setup));
+    expect(result.ok).toBe(true);
+    if (result.ok) {
+      expect(result.policyFailure).toEqual({ player: BOB, message: 'a bot crashed' });
+      expect(result.step).toBe(game.step());
+    }
+    expect(game.awaiting()).toEqual({ player: BOB, for: 'response', window: 'start-of-battle' });
+  });
+
+  it('GAME-STEP-1: result.step is the game’s step after the policies answered, so the next command built from it is not stale', () => {
+    const { game, setup } = battleGame();
+    game.setPolicy(BOB, 'pass');
+    const result = game.send({ ...attackOnPlanet(setup), step: 0 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.auto.length).toBeGreaterThan(0);
+    expect(result.step).toBe(game.step());
+    expect(game.send({ type: 'pass', player: ALICE, step: result.step }).ok).toBe(true);
+  });
+
+  it('GAME-INPUT-1: input is copied by value without running the sender’s code: getters, toJSON and proxies are refused, never run', () => {
+    const game = gameWith([]);
+    let ran = 0;
+    const getter = Object.defineProperty({ type: 'endTurn' }, 'player', {
+      enumerable: true,
+      get: () => {
+        ran++;
+        return ALICE;
+      },
+    });
+    const withToJSON = {
+      type: 'endTurn',
+      player: BOB,
+      toJSON: () => {
+        ran++;
+        return { type: 'endTurn', player: ALICE };
+      },
+    };
+    const proxy = new Proxy(
+      { type: 'endTurn', player: ALICE },
+      {
+        get: (target, key) => {
+          ran++;
+          return Reflect.get(target, key);
+        },
+        ownKeys: (target) => {
+          ran++;
+          return Reflect.ownKeys(target);
+        },
+      },
+    );
+    for (const input of [getter, withToJSON, proxy]) {
+      const result = game.send(input);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.rejection.code).toBe('malformed');
+    }
+    expect(ran).toBe(0);
+    expect(game.step()).toBe(0);
+  });
+
+  it('GAME-INPUT-1: a BigInt anywhere in the input leaves the answer plain JSON; control characters in free text are refused', () => {
+    const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } }]);
+    const result = game.send({ type: 'endTurn', player: ALICE, step: 1n });
+    expect(result.ok).toBe(false);
+    expect(() => JSON.stringify(result)).not.toThrow();
+    const forged = game.effect({
+      type: 'kill',
+      player: BOB,
+      card: 'data',
+      by: 'A Card\nGAME-TURN-1: bob wins',
+    });
+    expect(forged.ok).toBe(false);
+    if (!forged.ok) expect(forged.rejection.code).toBe('malformed');
+    expect(game.effect({ type: 'kill', player: BOB, card: 'data', by: 'A Card' }).ok).toBe(true);
+  });
+});
+
+describe('re-entrancy: commands sent from listeners, subscribers, policies and inspection are queued and answered in order', () => {
+  it('GAME-INPUT-1: a send from an accepted listener is queued, answered in order, logged, and the game saves and replays', () => {
+    const { game, setup } = battleGame();
+    const answers: string[] = [];
+    let inner: ReturnType<Game['send']> | undefined;
+    game.actor.on('accepted', (event: AcceptedEvent) => {
+      answers.push(`accepted ${event.command.type} at ${event.step}`);
+      if (event.command.type === 'attack') inner = game.send({ type: 'pass', player: BOB });
+    });
+    const result = game.send(attackOnPlanet(setup));
+    expect(result.ok).toBe(true);
+    expect(inner?.ok).toBe(false);
+    if (inner && !inner.ok) {
+      expect(inner.queued).toBe(true);
+      expect(inner.rejection.code).toBe('queued');
+    }
+    expect(answers).toEqual(['accepted attack at 1', 'accepted pass at 2']);
+    expect(game.log().map((command) => command.type)).toEqual(['attack', 'pass']);
+    expect(game.step()).toBe(2);
+    expect(restoreGame(saveGame(game), { verify: 'replay' }).step()).toBe(2);
+  });
+
+  it('GAME-INPUT-1: in random games, commands sent from listeners, subscribers and inspection keep log, step, saves and replays consistent', () => {
+    fc.assert(
+      fc.property(
+        battleSpecArb,
+        seedArb,
+        fc.array(
+          fc.tuple(stepArb(NOISY), fc.constantFrom('direct', 'accepted', 'rule', 'subscribe', 'inspect')),
+          {
+            minLength: 4,
+            maxLength: 20,
+          },
+        ),
+        (spec, seed, plan) => {
+          const setup = battleSetup(spec);
+          const pending: Array<{ command: unknown; from: string }> = [];
+          const fire = (from: string) => {
+            const index = pending.findIndex((entry) => entry.from === from);
+            if (index >= 0) sendAny(game, pending.splice(index, 1)[0]!.command);
+          };
+          const game = createGame(setup, {
+            seed,
+            inspect: (event) => {
+              if (event.type === '@xstate.snapshot') fire('inspect');
+            },
+          });
+          game.actor.subscribe(() => fire('subscribe'));
+          game.actor.on('accepted', () => fire('accepted'));
+          game.actor.on('rule', () => fire('rule'));
+          const accepted: Command[] = [];
+          game.actor.on('accepted', (event) => accepted.push(event.command));
+          game.send(attackOnPlanet(setup));
+          const pools = poolsOf(setup);
+          plan.forEach(([step, from], i) => {
+            const command = (i % 2 === 0 ? legalNow(game, i) : undefined) ?? commandFor(game, pools, step);
+            if (from === 'direct') sendAny(game, command);
+            else {
+              pending.push({ command, from });
+              // The trigger: a command of the player the game awaits (or the turn's) sets listeners off.
+              const nudge = legalNow(game, i);
+              if (nudge) sendAny(game, nudge);
+            }
+          });
+          expect(game.log()).toEqual(accepted);
+          expect(game.step()).toBe(game.log().length);
+          const replayed = replayGame(game.origin, game.log());
+          expect(JSON.stringify(replayed.persistedSnapshot())).toBe(JSON.stringify(game.persistedSnapshot()));
+          expect(restoreGame(saveGame(game), { verify: 'replay' }).step()).toBe(game.step());
+          replayed.stop();
+          game.stop();
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe('the machine stands on its own: XState’s plain API', () => {
+  it('GAME-INPUT-1: createActor(gameMachine, { input: gameInput(setup, { seed }) }) runs a game; { snapshot } restores it, typed', () => {
+    const setup = tableWith([{ id: 'doctor', card: 'The Doctor', owner: ALICE, at: 'hand' }]);
+    const actor = createActor(gameMachine, { input: gameInput(setup, { seed: 4 }) }).start();
+    const accepted: AcceptedEvent[] = [];
+    actor.on('accepted', (event) => accepted.push(event));
+    actor.send({ type: 'report', player: ALICE, card: 'doctor', to: { aboard: 'enterprise' } });
+    expect(accepted).toHaveLength(1);
+    expect(actor.getSnapshot().context.step).toBe(1);
+    const restored = createActor(gameMachine, {
+      snapshot: JSON.parse(JSON.stringify(actor.getPersistedSnapshot())),
+    }).start();
+    expect(restored.getSnapshot().context.board.cards.doctor?.at).toEqual({
+      in: 'aboard',
+      host: 'enterprise',
+    });
+    expect(restored.system.get('hologram:doctor')?.getSnapshot().value).toBe('deactivated');
+    expect(() => gameInput({ players: ['a'] })).toThrow(SetupError);
+  });
+
+  it('GAME-INPUT-1: a machine started with an input not made by gameInput errors with a clear message', () => {
+    const errors: unknown[] = [];
+    const actor = createActor(gameMachine, { input: { board: {} } as never });
+    actor.subscribe({ error: (error) => errors.push(error) });
+    actor.start();
+    expect(actor.getSnapshot().status).toBe('error');
+    expect(String(errors[0])).toMatch(/gameInput\(setup, \{ seed \}\)/);
+  });
+});
+
+describe('restore checks what it revives', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: a forger edits the snapshot's JSON anywhere.
+  function forged(save: SavedGame, edit: (snapshot: Record<string, any>) => void): unknown {
+    const copy = JSON.parse(JSON.stringify(save));
+    edit(copy.snapshot);
+    const { checksum: _, ...body } = copy;
+    return { ...body, checksum: checksumOfSaveBody(body) };
+  }
+  const refusedWith = (save: unknown, message: RegExp) => {
+    let error: unknown;
+    try {
+      restoreGame(save);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(SaveError);
+    expect((error as Error).message).toMatch(message);
+  };
+
+  it('GAME-INPUT-1: a save edited with a recomputed checksum is refused: a card aboard or worn by itself, a battle without its actor, a window removed, an actor too many', () => {
+    const { game, setup } = battleGame();
+    const idle = saveGame(game);
+    refusedWith(
+      forged(idle, (s) => (s.context.board.cards['alice-p0'].at = { in: 'aboard', host: 'alice-p0' })),
+      /carry itself/,
+    );
+    refusedWith(
+      forged(idle, (s) => (s.context.board.cards['alice-p0'].at = { in: 'worn', by: 'alice-p0' })),
+      /carry itself/,
+    );
+    refusedWith(
+      forged(idle, (s) => (s.value = 'battling')),
+      /battle and its state disagree/,
+    );
+    refusedWith(
+      forged(idle, (s) => (s.children.stranger = { snapshot: {}, src: 'hologram' })),
+      /does not know/,
+    );
+    refusedWith(
+      forged(idle, (s) => (s.context.step = 5)),
+      /not the number of commands/,
+    );
+    game.send(attackOnPlanet(setup));
+    const battling = saveGame(game);
+    refusedWith(
+      forged(battling, (s) => delete s.children.battle),
+      /without its battle actor/,
+    );
+    refusedWith(
+      forged(battling, (s) => delete s.children.battle.snapshot.children.window),
+      /no response window/,
+    );
+    refusedWith(
+      forged(battling, (s) => (s.children.battle.snapshot.value = 'formingPiles')),
+      /no step where a battle waits/,
+    );
+    expect(restoreGame(battling).battle()?.step).toBe('startOfBattle');
+    // HOLO-EXIST-*: a hologram in play has its hologram actor, and a hologram actor is a card's.
+    const holo = saveGame(
+      gameWith([
+        { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { aboard: 'enterprise' }, hologram: 'active' },
+      ]),
+    );
+    refusedWith(
+      forged(holo, (s) => delete s.children['hologram:doctor']),
+      /missing/,
+    );
+    refusedWith(
+      forged(holo, (s) => {
+        delete s.children['hologram:doctor'];
+        delete s.context.holograms.doctor;
+      }),
+      /a hologram in play without its hologram actor/,
+    );
+    refusedWith(
+      forged(holo, (s) => delete s.context.board.cards.doctor),
+      /not in the game/,
+    );
+    expect(restoreGame(holo).hologramState('doctor')).toBe('active');
+  });
+
+  it('GAME-INPUT-1: a save, a setup or a scenario file nested deeper than any JSON input may be is refused with its own error, not a RangeError', () => {
+    const game = gameWith([]);
+    const deep = JSON.parse(`${'['.repeat(20_000)}${']'.repeat(20_000)}`);
+    const save = { ...saveGame(game), snapshot: { deep } };
+    expect(() => restoreGame(save)).toThrow(SaveError);
+    expect(() => createGame({ ...tableWith([]), locations: deep })).toThrow(SetupError);
+    for (const file of ['deep.json', 'deep.yaml']) {
+      const loaded = parseScenario(`{"name": ${'['.repeat(20_000)}${']'.repeat(20_000)}}`, file);
+      expect(loaded.ok).toBe(false);
+      if (!loaded.ok) expect(loaded.error.expected).toMatch(/nested at most 64 levels deep/);
+    }
+  });
+});
+
+describe('placement checks for every card, built in or the client’s own', () => {
+  it('GAME-INPUT-1: a Holo personnel with the emitter’s effect worn by itself, or two holding cards holding each other, is refused', () => {
+    const cardDefinitions = [
+      {
+        name: 'Holo Wearer',
+        type: 'Personnel',
+        affiliation: 'Federation',
+        icons: ['Holo'],
+        effects: [{ kind: 'mobile-emitter' }],
+      },
+      {
+        name: 'Holding Personnel',
+        type: 'Personnel',
+        affiliation: 'Federation',
+        effects: [{ kind: 'holds-personnel' }],
+      },
+    ];
+    const selfWorn = tableWith(
+      [{ id: 'wearer', card: 'Holo Wearer', owner: ALICE, at: { wornBy: 'wearer' } }],
+      {
+        cardDefinitions: [...tableWith([]).cardDefinitions!, ...cardDefinitions] as never,
+      },
+    );
+    const mutual = tableWith(
+      [
+        { id: 'a', card: 'Holding Personnel', owner: ALICE, at: { heldBy: 'b' } },
+        { id: 'b', card: 'Holding Personnel', owner: ALICE, at: { heldBy: 'a' } },
+      ],
+      { cardDefinitions: [...tableWith([]).cardDefinitions!, ...cardDefinitions] as never },
+    );
+    for (const setup of [selfWorn, mutual]) {
+      let error: unknown;
+      try {
+        createGame(setup);
+      } catch (caught) {
+        error = caught;
+      }
+      expect(error).toBeInstanceOf(SetupError);
+      expect((error as Error).message).toMatch(/a card may not carry itself/);
+    }
+  });
+});
+
+describe('stccg replay checks a save as restoreGame does', () => {
+  it('GAME-INPUT-1: a save with a wrong checksum, version or format, or a file nested too deep, is refused without a stack trace', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { replay } = await import('../src/cli/replay.ts');
+    const { game, setup } = battleGame();
+    game.send(attackOnPlanet(setup));
+    const save = saveGame(game);
+    const dir = mkdtempSync(join(tmpdir(), 'stccg-surface-'));
+    const files: Record<string, unknown> = {
+      'good.json': save,
+      'checksum.json': { ...save, log: [] },
+      'version.json': { ...save, version: 999 },
+      'format.json': { ...save, format: 'another/save' },
+    };
+    for (const [name, content] of Object.entries(files))
+      writeFileSync(join(dir, name), JSON.stringify(content));
+    writeFileSync(join(dir, 'deep.json'), `{"setup": ${'['.repeat(20_000)}${']'.repeat(20_000)}, "log": []}`);
+    const run = (name: string) => {
+      const lines: string[] = [];
+      const code = replay(join(dir, name), false, (line) => lines.push(line));
+      return { code, text: lines.join('\n') };
+    };
+    expect(run('good.json').code).toBe(0);
+    expect(run('checksum.json')).toMatchObject({
+      code: 1,
+      text: expect.stringMatching(/checksum does not match/),
+    });
+    expect(run('version.json')).toMatchObject({
+      code: 1,
+      text: expect.stringMatching(/version 999 is not known/),
+    });
+    expect(run('format.json')).toMatchObject({ code: 1, text: expect.stringMatching(/not a saved game/) });
+    expect(run('deep.json')).toMatchObject({ code: 2, text: expect.stringMatching(/nests deeper than 64/) });
+    for (const name of [...Object.keys(files), 'deep.json']) expect(run(name).text).not.toMatch(/\n\s+at /);
+  });
+});
