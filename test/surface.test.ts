@@ -421,6 +421,18 @@ describe('the machine stands on its own: XState’s plain API', () => {
     expect(() => gameInput({ players: ['a'] })).toThrow(SetupError);
   });
 
+  it('GAME-INPUT-1: a machine made with provide() keeps its gate: a refused command is still answered', () => {
+    const machine = gameMachine.provide({});
+    const actor = createActor(machine, { input: gameInput(tableWith([]), { seed: 1 }) }).start();
+    const rejected: Rejection[] = [];
+    actor.on('rejected', (event) => rejected.push(event));
+    expect(actor.getSnapshot().can({ type: 'endTurn', player: BOB })).toBe(false);
+    actor.send({ type: 'endTurn', player: BOB });
+    actor.send({ type: 'xstate.stop' } as never);
+    expect(rejected.map((event) => event.code)).toEqual(['not-your-turn', 'malformed']);
+    expect(actor.getSnapshot().status).toBe('active');
+  });
+
   it('GAME-INPUT-1: a machine started with an input not made by gameInput errors with a clear message', () => {
     const errors: unknown[] = [];
     const actor = createActor(gameMachine, { input: { board: {} } as never });
