@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { libraryFor } from '../../machines/game-table.ts';
+import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board } from '../model/board.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
 import { idSchema } from '../model/ids.ts';
@@ -203,12 +204,10 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const data = battleContextSchema.safeParse(battle.snapshot.context);
     if (!data.success) return 'its battle has no battle data';
     const players = new Set(board.players);
-    if (
-      !players.has(data.data.attacker) ||
-      !players.has(data.data.defender) ||
-      data.data.attacker === data.data.defender
-    )
-      return 'its battle is not between the two players';
+    // Two players, or (CARD-ROGUE-BORG-1) the Rogue Borg attacking a player's crew.
+    const attackerKnown = players.has(data.data.attacker) || data.data.attacker === ROGUE_BORG;
+    if (!attackerKnown || !players.has(data.data.defender) || data.data.attacker === data.data.defender)
+      return 'its battle is not between the two players, nor the Rogue Borg and a player';
     const { participants, piles, faceUp } = data.data;
     for (const card of [
       ...participants.attacker,
