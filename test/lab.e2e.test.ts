@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clause } from '../src/index.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+import { type StaticSite, serveFolder } from './support/static-server.ts';
+
+/**
+ * The rules lab in a real browser (the system's Chromium, driven by playwright-core): the lab is built
+ * once (`vite build`, as `npm run lab:build` does), served from 127.0.0.1 with every other request
+ * blocked, and played by clicking as a judge would.
+ */
+
+const run = promisify(execFile);
+const LAB = 'dist/lab';
+
+describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
+  let site: StaticSite;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  const blocked: string[] = [];
+
+  beforeAll(async () => {
+    await run(process.execPath, [
+      'node_modules/vite/bin/vite.js',
+      'build',
+      '--config',
+      'lab/vite.config.ts',
+      '--logLevel',
+      'error',
+    ]);
+    site = await serveFolder(LAB);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    context = await browser.newContext({ viewport: { width: 1024, height: 900 }, acceptDownloads: true });
+    // The network is cut off: only the lab's own server answers.
+    await context.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(site.url) || url.startsWith('data:') || url.startsWith('blob:'))
+        return route.continue();
+      blocked.push(url);
+      return route.abort();
+    });
+    page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    await page.goto(site.url);
+    await mkdir('docs', { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const command = (player: string, words: string) =>
+    page
+      .getByRole('group', { name: `${player}'s legal commands` })
+      .getByRole('button', { name: words, exact: true });
+  /** A card's hologram state on the board; null for a card with no hologram actor (in hand). */
+  const hologramOf = async (card: string) => {
+    const state = page.locator(
+      `section[aria-labelledby="board-title"] [data-card="${card}"] [data-hologram]`,
+    );
+    return (await state.count()) > 0 ? state.getAttribute('data-hologram') : null;
+  };
+  const openPosition = async (title: RegExp) => {
+    const choice = page.getByLabel('open', { exact: true });
+    const value = await choice.locator('option', { hasText: title }).first().getAttribute('value');
+    await choice.selectOption(value!);
+    await page.getByRole('button', { name: 'Open', exact: true }).click();
+  };
+
+  it('loads with the network cut off, on the demo, with no console errors', async () => {
+    await expect.poll(() => page.getByTestId('session-title').textContent()).toContain('the demo');
+    expect(await page.getByTestId('turn').textContent()).toBe('Turn 1: alice');
+    expect(blocked).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  it("HOLO-ACT-1, HOLO-ACT-2: the demo's report and activation, played by clicking", async () => {
+    await command('alice', 'report The Doctor [doctor] to aboard U.S.S. Enterprise [enterprise]').click();
+    expect(await hologramOf('doctor')).toBe('deactivated');
+    await command('alice', 'activate The Doctor [doctor] by Data [data]').click();
+    expect(await hologramOf('doctor')).toBe('active');
+    expect(await page.getByTestId('cursor').textContent()).toBe('2 / 2');
+  });
+
+  it('HOLO-EXIST-1: a refused command shows its clause id, the clause text and the message', async () => {
+    const form = page.getByTestId('try-command');
+    await form.getByLabel('command').selectOption('move');
+    await form.getByLabel('player').selectOption('alice');
+    await form.getByLabel('cards').selectOption(['doctor']);
+    await form.getByLabel('to: where').selectOption('planet');
+    await form.getByLabel('to: which').selectOption('ligos');
+    await form.getByRole('button', { name: 'Send move' }).click();
+    await expect.poll(() => page.getByTestId('refusal-clause').textContent()).toBe('HOLO-EXIST-1');
+    expect(await page.getByTestId('refusal-code').textContent()).toBe('forbidden');
+    expect(await page.getByTestId('refusal-clause-text').textContent()).toBe(clause('HOLO-EXIST-1').text);
+    expect(await page.getByTestId('refusal-message').textContent()).toMatch(
+      /^HOLO-EXIST-1: The Doctor \[doctor\]/,
+    );
+    // A refusal changes nothing: The Doctor is still aboard, active.
+    expect(await hologramOf('doctor')).toBe('active');
+    await page.screenshot({ path: 'docs/lab.png' });
+  });
+
+  it('stepping back restores the earlier board, and forward plays the command again', async () => {
+    const back = page.getByRole('button', { name: '◀ back' });
+    await back.click(); // before the refusal
+    await back.click(); // before the activation
+    expect(await hologramOf('doctor')).toBe('deactivated');
+    expect(await page.getByTestId('cursor').textContent()).toBe('1 / 3');
+    await back.click(); // before the report: The Doctor is in hand, no hologram actor yet
+    expect(await hologramOf('doctor')).toBeNull();
+    await page.getByRole('button', { name: 'forward ▶' }).click();
+    await page.getByRole('button', { name: 'forward ▶' }).click();
+    expect(await hologramOf('doctor')).toBe('active');
+  });
+
+  it('BATTLE-1 to BATTLE-6: the demo battle played by clicking, priority and decisions shown', async () => {
+    await openPosition(/^Demo: the battle aboard/);
+    await command(
+      'alice',
+      'attack attackers aboard I.K.S. Buruk [buruk] defenders aboard I.K.S. Buruk [buruk]',
+    ).click();
+    expect(await page.getByTestId('battle-step').textContent()).toBeTruthy();
+    // The start-of-battle window: the defender (bob) has priority first (BATTLE-2).
+    expect(await page.getByTestId('priority').textContent()).toBe('bob');
+    let clicks = 0;
+    while ((await page.getByTestId('battle-result').count()) === 0 && clicks < 100) {
+      const awaiting = (await page.getByTestId('awaiting').textContent()) ?? '';
+      const player = awaiting.split(' ')[0]!;
+      const choices = page.getByRole('group', { name: `${player}'s legal commands` }).getByRole('button');
+      const decide = choices.filter({ hasText: 'decide outcome stun' });
+      await ((await decide.count()) > 0 ? decide : choices).first().click();
+      clicks++;
+    }
+    expect(await page.getByTestId('battle-result').textContent()).toMatch(/won|a tie/);
+    expect(problems).toEqual([]);
+  });
+});
