@@ -69,6 +69,24 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     );
     return (await state.count()) > 0 ? state.getAttribute('data-hologram') : null;
   };
+  /** The paths of the lit states in the chart shown, and the names written beside them. */
+  const litIn = async (machine: string) => {
+    await page.getByRole('tab', { name: /^Statecharts/ }).click();
+    await page
+      .getByRole('tablist', { name: 'Machine' })
+      .getByRole('tab', { name: new RegExp(`^${machine}`) })
+      .click();
+    const figure = page.locator('figure.chart-viewport');
+    await expect.poll(() => figure.locator('g.state.lit').count()).toBeGreaterThan(0);
+    return figure
+      .locator('g.state.lit')
+      .evaluateAll((gs) =>
+        gs.map(
+          (g) =>
+            `${g.getAttribute('data-path')}${g.querySelector('.who')?.textContent ? `: ${g.querySelector('.who')?.textContent}` : ''}`,
+        ),
+      );
+  };
   const openPosition = async (title: RegExp) => {
     const choice = page.getByLabel('open', { exact: true });
     const value = await choice.locator('option', { hasText: title }).first().getAttribute('value');
@@ -89,6 +107,21 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     await command('alice', 'activate The Doctor [doctor] by Data [data]').click();
     expect(await hologramOf('doctor')).toBe('active');
     expect(await page.getByTestId('cursor').textContent()).toBe('2 / 2');
+    // The live charts: both holograms lit in `active`, the last transition taken by The Doctor's actor.
+    expect(await litIn('Holograms')).toEqual(['active: emh, doctor']);
+    expect(await page.getByTestId('last-transition').textContent()).toMatch(
+      /hologram:doctor on \S+: deactivated → active/,
+    );
+    expect(await page.locator('figure.chart-viewport g.transition.taken').count()).toBe(1);
+    // The rule log, with the clause texts.
+    await page.getByRole('tab', { name: 'Rule events' }).click();
+    const log = page.getByTestId('rule-log');
+    expect(await log.locator('li.rule[data-clause="HOLO-ACT-1"] .clause-text').textContent()).toBe(
+      clause('HOLO-ACT-1').text,
+    );
+    expect(await log.locator('li.rule[data-clause="HOLO-ACT-2"]').textContent()).toContain(
+      'Data [data] activates The Doctor [doctor]',
+    );
   });
 
   it('HOLO-EXIST-1: a refused command shows its clause id, the clause text and the message', async () => {
@@ -132,6 +165,8 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await page.getByTestId('battle-step').textContent()).toBeTruthy();
     // The start-of-battle window: the defender (bob) has priority first (BATTLE-2).
     expect(await page.getByTestId('priority').textContent()).toBe('bob');
+    expect(await litIn('Battle')).toContain('startOfBattle');
+    expect(await litIn('Response window')).toContain('open');
     let clicks = 0;
     while ((await page.getByTestId('battle-result').count()) === 0 && clicks < 100) {
       const awaiting = (await page.getByTestId('awaiting').textContent()) ?? '';
@@ -142,6 +177,10 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
       clicks++;
     }
     expect(await page.getByTestId('battle-result').textContent()).toMatch(/won|a tie/);
+    await page.getByRole('tab', { name: 'Rule events' }).click();
+    expect(
+      await page.getByTestId('rule-log').locator('li.rule[data-clause="BATTLE-6"]').count(),
+    ).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   });
 });

@@ -3,11 +3,15 @@ import type { Command, Rejection } from 'stccg-rules';
 import { doorOf, HOST_EFFECT_TYPES } from './host-effects.ts';
 import { BattlePanel } from './panels/Battle.tsx';
 import { BoardPanel } from './panels/Board.tsx';
+import { ChartsPanel } from './panels/Charts.tsx';
 import { LegalCommandsPanel } from './panels/Commands.tsx';
 import { ComposerPanel } from './panels/Composer.tsx';
 import { PositionPanel } from './panels/Position.tsx';
 import { RefusalPanel } from './panels/Refusal.tsx';
+import { RuleLogPanel } from './panels/RuleLog.tsx';
+import { Tabs } from './panels/Tabs.tsx';
 import { TimeTravelPanel } from './panels/TimeTravel.tsx';
+import { ViewsPanel } from './panels/Views.tsx';
 import { builtInPositions } from './positions.ts';
 import type { LabSession } from './session.ts';
 import { useSession } from './useSession.ts';
@@ -99,6 +103,14 @@ export function App({ initial }: { initial: LabSession }) {
         </div>
         <div className="column">
           <BoardPanel game={game} />
+          <Tabs
+            label="What the engine shows"
+            tabs={[
+              ['Statecharts', <ChartsPanel key="charts" session={session} />],
+              ['Rule events', <RuleLogPanel key="log" session={session} />],
+              ["Players' views", <ViewsPanel key="views" game={game} />],
+            ]}
+          />
         </div>
       </main>
     </>
