@@ -1,9 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clause } from '../src/index.ts';
+import { parseScenario } from '../src/scenario/load.ts';
+import { runScenario } from '../src/scenario/runner.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 import { type StaticSite, serveFolder } from './support/static-server.ts';
 
@@ -167,6 +169,8 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await page.getByTestId('priority').textContent()).toBe('bob');
     expect(await litIn('Battle')).toContain('startOfBattle');
     expect(await litIn('Response window')).toContain('open');
+    await litIn('Battle');
+    await page.screenshot({ path: 'docs/lab-battle.png' });
     let clicks = 0;
     while ((await page.getByTestId('battle-result').count()) === 0 && clicks < 100) {
       const awaiting = (await page.getByTestId('awaiting').textContent()) ?? '';
@@ -182,5 +186,45 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
       await page.getByTestId('rule-log').locator('li.rule[data-clause="BATTLE-6"]').count(),
     ).toBeGreaterThan(0);
     expect(problems).toEqual([]);
+  });
+
+  it('exports the battle as a scenario file that the scenario runner passes', async () => {
+    await page.getByRole('tab', { name: 'Export' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Scenario file (.json)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('the-demo-the-battle-aboard-the-i-k-s-buruk.json');
+    expect(await page.getByTestId('export-check').textContent()).toMatch(/^The scenario runner passes it/);
+    const text = await readFile((await file.path())!, 'utf8');
+    const loaded = parseScenario(text, file.suggestedFilename());
+    if (!loaded.ok) throw new Error(`${loaded.error.path}: ${loaded.error.expected}`);
+    const steps = loaded.scenario.steps;
+    expect(steps[0]).toMatchObject({ do: { type: 'attack', player: 'alice' } });
+    expect(JSON.stringify(steps)).toContain('"clause":"BATTLE-6"');
+    const result = runScenario(loaded.scenario, file.suggestedFilename());
+    expect(result.steps.filter((step) => step.status !== 'passed')).toEqual([]);
+    expect(result.status).toBe('passed');
+  });
+
+  it('exports a trace for the viewer, and a link that carries the position in the address', async () => {
+    const [trace] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Trace for the viewer (.jsonl)' }).click(),
+    ]);
+    const lines = (await readFile((await trace.path())!, 'utf8')).trim().split('\n');
+    expect(JSON.parse(lines[0]!)).toMatchObject({ type: 'trace', format: 'stccg-trace' });
+    expect(lines.some((line) => line.includes('"clause":"BATTLE-5a"'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Link to this position' }).click();
+    const link = await page.getByLabel('The link (the address bar holds it too):').inputValue();
+    expect(link).toContain('#position=');
+    const cursor = await page.getByTestId('cursor').textContent();
+    const result = await page.getByTestId('battle-result').textContent();
+    const other = await context.newPage();
+    await other.goto(link);
+    expect(await other.getByTestId('cursor').textContent()).toBe(cursor);
+    expect(await other.getByTestId('battle-result').textContent()).toBe(result);
+    await other.close();
   });
 });

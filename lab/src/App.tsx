@@ -6,6 +6,7 @@ import { BoardPanel } from './panels/Board.tsx';
 import { ChartsPanel } from './panels/Charts.tsx';
 import { LegalCommandsPanel } from './panels/Commands.tsx';
 import { ComposerPanel } from './panels/Composer.tsx';
+import { ExportPanel } from './panels/Export.tsx';
 import { PositionPanel } from './panels/Position.tsx';
 import { RefusalPanel } from './panels/Refusal.tsx';
 import { RuleLogPanel } from './panels/RuleLog.tsx';
@@ -109,6 +110,7 @@ export function App({ initial }: { initial: LabSession }) {
               ['Statecharts', <ChartsPanel key="charts" session={session} />],
               ['Rule events', <RuleLogPanel key="log" session={session} />],
               ["Players' views", <ViewsPanel key="views" game={game} />],
+              ['Export', <ExportPanel key="export" session={session} />],
             ]}
           />
         </div>
