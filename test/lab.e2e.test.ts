@@ -3,7 +3,8 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clause } from '../src/index.ts';
+import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
+import { battleOdds, clause } from '../src/index.ts';
 import { parseScenario } from '../src/scenario/load.ts';
 import { runScenario } from '../src/scenario/runner.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
@@ -158,8 +159,25 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await hologramOf('doctor')).toBe('active');
   });
 
-  it('BATTLE-1 to BATTLE-6: the demo battle played by clicking, priority and decisions shown', async () => {
+  it('plays the odds of an attack from the position shown in a Web Worker, with progress', async () => {
     await openPosition(/^Demo: the battle aboard/);
+    await page.getByRole('tab', { name: 'Odds' }).click();
+    const odds = page.getByTestId('odds');
+    await odds.getByLabel('battles').fill('200');
+    await odds.getByRole('button', { name: 'Play 200 battles' }).click();
+    await expect.poll(() => odds.locator('progress').count()).toBe(1);
+    await expect.poll(() => odds.getByTestId('odds-result').count(), { timeout: 20_000 }).toBe(1);
+    const result = await odds.getByTestId('odds-result').textContent();
+    expect(result).toContain("200 battles of alice's attack on bob (seed 1)");
+    // The same odds as the engine's own, from the same setup and seed (battleOdds in Node).
+    const expected = battleOdds(DEMO_BATTLE_SETUP, { battles: 200, seed: 1 });
+    expect(await odds.locator('tr[data-outcome="wins"] td').first().textContent()).toBe(
+      `${(expected.outcome.win.value * 100).toFixed(1)}%`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('BATTLE-1 to BATTLE-6: the demo battle played by clicking, priority and decisions shown', async () => {
     await command(
       'alice',
       'attack attackers aboard I.K.S. Buruk [buruk] defenders aboard I.K.S. Buruk [buruk]',

@@ -7,6 +7,7 @@ import { ChartsPanel } from './panels/Charts.tsx';
 import { LegalCommandsPanel } from './panels/Commands.tsx';
 import { ComposerPanel } from './panels/Composer.tsx';
 import { ExportPanel } from './panels/Export.tsx';
+import { OddsPanel } from './panels/Odds.tsx';
 import { PositionPanel } from './panels/Position.tsx';
 import { RefusalPanel } from './panels/Refusal.tsx';
 import { RuleLogPanel } from './panels/RuleLog.tsx';
@@ -111,6 +112,7 @@ export function App({ initial }: { initial: LabSession }) {
               ['Rule events', <RuleLogPanel key="log" session={session} />],
               ["Players' views", <ViewsPanel key="views" game={game} />],
               ['Export', <ExportPanel key="export" session={session} />],
+              ['Odds', <OddsPanel key={`odds-${session.origin.title}`} session={session} />],
             ]}
           />
         </div>
