@@ -163,14 +163,14 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     await openPosition(/^Demo: the battle aboard/);
     await page.getByRole('tab', { name: 'Odds' }).click();
     const odds = page.getByTestId('odds');
-    await odds.getByLabel('battles').fill('200');
-    await odds.getByRole('button', { name: 'Play 200 battles' }).click();
+    await odds.getByLabel('battles').fill('50');
+    await odds.getByRole('button', { name: 'Play 50 battles' }).click();
     await expect.poll(() => odds.locator('progress').count()).toBe(1);
     await expect.poll(() => odds.getByTestId('odds-result').count(), { timeout: 20_000 }).toBe(1);
     const result = await odds.getByTestId('odds-result').textContent();
-    expect(result).toContain("200 battles of alice's attack on bob (seed 1)");
+    expect(result).toContain("50 battles of alice's attack on bob (seed 1)");
     // The same odds as the engine's own, from the same setup and seed (battleOdds in Node).
-    const expected = battleOdds(DEMO_BATTLE_SETUP, { battles: 200, seed: 1 });
+    const expected = battleOdds(DEMO_BATTLE_SETUP, { battles: 50, seed: 1 });
     expect(await odds.locator('tr[data-outcome="wins"] td').first().textContent()).toBe(
       `${(expected.outcome.win.value * 100).toFixed(1)}%`,
     );
@@ -244,5 +244,30 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await other.getByTestId('cursor').textContent()).toBe(cursor);
     expect(await other.getByTestId('battle-result').textContent()).toBe(result);
     await other.close();
+  });
+
+  it("HOLO-EXIST-1: a setup built by hand, its error shown on the card's row, then played", async () => {
+    await page.getByRole('tab', { name: 'Build a setup' }).click();
+    const builder = page.getByTestId('setup-builder');
+    await builder.getByRole('button', { name: 'Empty' }).click();
+    await builder.getByRole('button', { name: 'Add a location' }).click();
+    await builder.getByLabel('Add a card from the library').fill('doctor');
+    await builder.getByRole('button', { name: 'add The Doctor' }).click();
+    await builder.getByLabel('where the-doctor is').selectOption('planet');
+    await builder.getByLabel('the place of the-doctor').selectOption('location');
+    await builder.getByLabel('hologram state of the-doctor').selectOption('active');
+    // A hologram on a bare planet: the engine refuses the setup, and says so on the card's row.
+    expect(await builder.getByTestId('builder-verdict').textContent()).toMatch(
+      /^setup\.cards\.0\.at: .*\(HOLO-EXIST-1\)$/,
+    );
+    expect(await builder.locator('tr[data-row="the-doctor"] .problem').textContent()).toContain(
+      'HOLO-EXIST-1',
+    );
+    await builder.getByRole('checkbox', { name: 'Holo-Projectors' }).check();
+    expect(await builder.getByTestId('builder-verdict').textContent()).toBe('The engine accepts this setup.');
+    await builder.getByRole('button', { name: 'Play this setup' }).click();
+    expect(await page.getByTestId('session-title').textContent()).toBe('a setup built by hand');
+    expect(await hologramOf('the-doctor')).toBe('active');
+    expect(problems).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { OddsPanel } from './panels/Odds.tsx';
 import { PositionPanel } from './panels/Position.tsx';
 import { RefusalPanel } from './panels/Refusal.tsx';
 import { RuleLogPanel } from './panels/RuleLog.tsx';
+import { SetupBuilderPanel } from './panels/SetupBuilder.tsx';
 import { Tabs } from './panels/Tabs.tsx';
 import { TimeTravelPanel } from './panels/TimeTravel.tsx';
 import { ViewsPanel } from './panels/Views.tsx';
@@ -113,6 +114,7 @@ export function App({ initial }: { initial: LabSession }) {
               ["Players' views", <ViewsPanel key="views" game={game} />],
               ['Export', <ExportPanel key="export" session={session} />],
               ['Odds', <OddsPanel key={`odds-${session.origin.title}`} session={session} />],
+              ['Build a setup', <SetupBuilderPanel key="builder" session={session} open={open} />],
             ]}
           />
         </div>
