@@ -270,4 +270,35 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await hologramOf('the-doctor')).toBe('active');
     expect(problems).toEqual([]);
   });
+
+  it('opens a dropped scenario file with its commands queued, and shows a bad setup where it is wrong', async () => {
+    const file = page.getByLabel('or a file');
+    await file.setInputFiles({
+      name: 'bare-planet.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify({
+          players: ['alice', 'bob'],
+          locations: [{ id: 'ligos' }],
+          cards: [
+            { id: 'doctor', card: 'The Doctor', owner: 'alice', at: { planet: 'ligos' }, hologram: 'active' },
+          ],
+        }),
+      ),
+    });
+    expect(await page.getByTestId('setup-problem').textContent()).toMatch(
+      /^bare-planet\.json: setup\.cards\.0\.at: .*HOLO-EXIST-1/,
+    );
+
+    const ruling = 'examples/rulings/holo-act-3-reactivation-same-turn.json';
+    await file.setInputFiles(ruling);
+    expect(await page.getByTestId('session-title').textContent()).toContain('May The Doctor be reactivated');
+    expect(await page.getByTestId('cursor').textContent()).toBe('0 / 2');
+    await page.getByRole('button', { name: 'Forward to the end' }).click();
+    expect(await hologramOf('doctor')).toBe('deactivated');
+    await page.getByRole('tab', { name: 'Rule events' }).click();
+    expect(await page.getByTestId('rule-log').locator('li.refused[data-clause="HOLO-ACT-3"]').count()).toBe(
+      1,
+    );
+  });
 });

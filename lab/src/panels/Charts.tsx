@@ -78,7 +78,12 @@ export function ChartsPanel({ session }: { session: LabSession }) {
 }
 
 function LastMove({ last }: { last: LastTransition | null }) {
-  if (!last) return <p className="muted last-move">No transition yet in this machine.</p>;
+  if (!last)
+    return (
+      <p className="muted last-move">
+        No transition yet in this machine (its actors are in their initial states, or none runs).
+      </p>
+    );
   const moves = last.transitions.map((t) =>
     t.to.length > 0 ? `${short(t.from)} → ${t.to.map(short).join(', ')}` : `${short(t.from)} (stays)`,
   );
