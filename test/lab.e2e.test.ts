@@ -223,6 +223,9 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     const result = runScenario(loaded.scenario, file.suggestedFilename());
     expect(result.steps.filter((step) => step.status !== 'passed')).toEqual([]);
     expect(result.status).toBe('passed');
+    // And `stccg run` itself (exit code 0 only when every step passes).
+    const ran = await run(process.execPath, ['bin/stccg.mjs', 'run', (await file.path())!, '--json']);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ passed: true, malformed: 0 });
   });
 
   it('exports a trace for the viewer, and a link that carries the position in the address', async () => {
@@ -292,7 +295,9 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
 
     const ruling = 'examples/rulings/holo-act-3-reactivation-same-turn.json';
     await file.setInputFiles(ruling);
-    expect(await page.getByTestId('session-title').textContent()).toContain('May The Doctor be reactivated');
+    await expect
+      .poll(() => page.getByTestId('session-title').textContent())
+      .toContain('May The Doctor be reactivated');
     expect(await page.getByTestId('cursor').textContent()).toBe('0 / 2');
     await page.getByRole('button', { name: 'Forward to the end' }).click();
     expect(await hologramOf('doctor')).toBe('deactivated');

@@ -46,9 +46,19 @@ function fileName(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
 }
 
-/** The built-in positions: the demo's two, then every ruling by file name. */
+let builtIn: PositionChoice[] | null = null;
+
+/**
+ * The built-in positions: the demo's two, then every ruling by file name. A ruling is read for its
+ * title only; it is checked against the scenario schema when it is opened (a page opens faster).
+ */
 export function builtInPositions(): PositionChoice[] {
-  const demo: PositionChoice[] = [
+  builtIn ??= [...demoPositions(), ...rulingPositions()];
+  return builtIn;
+}
+
+function demoPositions(): PositionChoice[] {
+  return [
     {
       id: 'demo',
       title: 'Demo: holograms at Ligos VII (The Doctor, the E.M.H., the emitter)',
@@ -69,23 +79,32 @@ export function builtInPositions(): PositionChoice[] {
         }),
     },
   ];
-  const rulings: PositionChoice[] = Object.entries(rulingTexts)
+}
+
+function rulingPositions(): PositionChoice[] {
+  return Object.entries(rulingTexts)
     .sort(([a], [b]) => (a < b ? -1 : 1))
-    .flatMap(([path, text]) => {
+    .map(([path, text]) => {
       const name = fileName(path);
-      const loaded = parseScenario(text, name);
-      if (!loaded.ok) return [];
-      const scenario = loaded.scenario;
-      return [
-        {
-          id: `ruling:${name}`,
-          title: `${name}: ${scenario.title}`,
-          group: 'ruling' as const,
-          open: () => scenarioSession(scenario, `${name}: ${scenario.title}`),
+      let title = '';
+      try {
+        const data = /\.ya?ml$/i.test(name) ? parseYaml(text) : JSON.parse(text);
+        title = isRecord(data) && typeof data.title === 'string' ? data.title : '';
+      } catch {
+        // A ruling that does not parse says why when it is opened.
+      }
+      return {
+        id: `ruling:${name}`,
+        title: title ? `${name}: ${title}` : name,
+        group: 'ruling' as const,
+        open: () => {
+          const loaded = parseScenario(text, name);
+          if (!loaded.ok)
+            throw new Error(`${name} at ${loaded.error.path}: expected ${loaded.error.expected}`);
+          return scenarioSession(loaded.scenario, `${name}: ${loaded.scenario.title}`);
         },
-      ];
+      };
     });
-  return [...demo, ...rulings];
 }
 
 /** What a dropped or pasted file holds: a session to open, or where it is wrong, in the engine's words. */

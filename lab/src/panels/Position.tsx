@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { type Opened, openFile, type PositionChoice } from '../positions.ts';
+import { type Opened, openFile, opening, type PositionChoice } from '../positions.ts';
 import type { LabSession } from '../session.ts';
 
 /** Opens a position: the demo, a ruling, or a setup or scenario file dropped here (or chosen). */
@@ -49,8 +49,11 @@ export function PositionPanel({
           event.preventDefault();
           const choice = positions.find((p) => p.id === chosen);
           if (choice) {
-            setProblem(null);
-            open(choice.open());
+            const opened = opening(() => choice.open(), choice.id);
+            if (opened.ok) {
+              setProblem(null);
+              open(opened.session);
+            } else setProblem(opened);
           }
         }}
       >
