@@ -157,6 +157,15 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     await page.getByRole('button', { name: 'forward ▶' }).click();
     await page.getByRole('button', { name: 'forward ▶' }).click();
     expect(await hologramOf('doctor')).toBe('active');
+    // Branching: back before the activation, end the turn instead; the old line is kept and comes back.
+    await back.click();
+    await command('alice', 'endTurn').click();
+    expect(await page.getByTestId('turn').textContent()).toBe('Turn 2: bob');
+    expect(await page.getByTestId('cursor').textContent()).toBe('2 / 2');
+    await page.getByRole('button', { name: /^switch to: 3 commands/ }).click();
+    expect(await page.getByTestId('turn').textContent()).toBe('Turn 1: alice');
+    expect(await hologramOf('doctor')).toBe('active');
+    expect(await page.getByTestId('cursor').textContent()).toBe('3 / 3');
   });
 
   it('plays the odds of an attack from the position shown in a Web Worker, with progress', async () => {

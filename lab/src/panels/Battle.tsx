@@ -58,6 +58,21 @@ export function BattlePanel({ game }: { game: Game }) {
               : `${awaiting.player} to decide: ${awaiting.options.join(', ')}`
             : 'nothing'}
         </dd>
+        {data.pairings.length > 0 && (
+          <>
+            <dt>pairings so far</dt>
+            <dd>
+              <ol className="pairings">
+                {data.pairings.map((p) => (
+                  <li key={p.number}>
+                    {game.label(p.attacker)} ⚔ {game.label(p.defender)}: {p.outcome}
+                    {p.by ? ` by ${p.by}` : ''} <span className="clause-id">({p.clause})</span>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </>
+        )}
         {data.totals && (
           <>
             <dt>totals</dt>
