@@ -143,6 +143,8 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     );
     // A refusal changes nothing: The Doctor is still aboard, active.
     expect(await hologramOf('doctor')).toBe('active');
+    await page.getByRole('tab', { name: /^Statecharts/ }).click();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'docs/lab.png' });
   });
 
@@ -197,6 +199,7 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await litIn('Battle')).toContain('startOfBattle');
     expect(await litIn('Response window')).toContain('open');
     await litIn('Battle');
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: 'docs/lab-battle.png' });
     let clicks = 0;
     while ((await page.getByTestId('battle-result').count()) === 0 && clicks < 100) {
