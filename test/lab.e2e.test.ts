@@ -317,5 +317,8 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await page.getByTestId('rule-log').locator('li.refused[data-clause="HOLO-ACT-3"]').count()).toBe(
       1,
     );
+    // Through the whole session (the odds worker included) nothing was fetched from outside, nothing logged.
+    expect(blocked).toEqual([]);
+    expect(problems).toEqual([]);
   });
 });
