@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { type DrawnChart, engineCharts } from '../charts.ts';
+import { type EngineChart, engineCharts, pictureOf } from '../charts.ts';
 import { activePaths, type LastTransition, type LiveActor } from '../live.ts';
 import type { LabSession } from '../session.ts';
 
@@ -11,68 +11,52 @@ import type { LabSession } from '../session.ts';
  */
 export function ChartsPanel({ session }: { session: LabSession }) {
   const id = useId();
-  const [charts, setCharts] = useState<DrawnChart[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const charts = engineCharts();
   const [chosen, setChosen] = useState<string | null>(null);
   const [follow, setFollow] = useState(true);
-  useEffect(() => {
-    let live = true;
-    engineCharts().then(
-      (drawn) => live && setCharts(drawn),
-      (error: unknown) => live && setFailure(String(error)),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
 
   const actors = session.live.current();
   const last = session.live.last;
   const shown = follow && last ? last.machine : (chosen ?? 'game');
-  const chart = charts?.find((c) => c.machine === shown) ?? charts?.[0];
+  const chart = charts.find((c) => c.machine === shown) ?? charts[0]!;
 
   return (
     <section className="panel charts" aria-labelledby={`${id}-title`} data-testid="charts">
       <h2 id={`${id}-title`}>Statecharts</h2>
-      {failure && <p className="problem">The charts could not be laid out: {failure}</p>}
-      {!charts && !failure && <p className="muted">Laying out the statecharts…</p>}
-      {charts && chart && (
-        <>
-          <div className="buttons">
-            <div role="tablist" aria-label="Machine" className="tabs">
-              {charts.map((c) => {
-                const count = actors.filter((a) => a.machine === c.machine).length;
-                return (
-                  <button
-                    type="button"
-                    role="tab"
-                    key={c.machine}
-                    aria-selected={c.machine === chart.machine}
-                    onClick={() => {
-                      setChosen(c.machine);
-                      setFollow(false);
-                    }}
-                  >
-                    {c.title} <small>({count})</small>
-                  </button>
-                );
-              })}
-            </div>
-            <label>
-              <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />{' '}
-              follow the last transition
-            </label>
-          </div>
-          <LastMove last={session.live.lastByMachine.get(chart.machine) ?? null} />
-          <ChartView
-            id={`${id}-view`}
-            chart={chart}
-            actors={actors.filter((a) => a.machine === chart.machine)}
-            last={session.live.lastByMachine.get(chart.machine) ?? null}
-            version={session.version}
-          />
-        </>
-      )}
+
+      <div className="buttons">
+        <div role="tablist" aria-label="Machine" className="tabs">
+          {charts.map((c) => {
+            const count = actors.filter((a) => a.machine === c.machine).length;
+            return (
+              <button
+                type="button"
+                role="tab"
+                key={c.machine}
+                aria-selected={c.machine === chart.machine}
+                onClick={() => {
+                  setChosen(c.machine);
+                  setFollow(false);
+                }}
+              >
+                {c.title} <small>({count})</small>
+              </button>
+            );
+          })}
+        </div>
+        <label>
+          <input type="checkbox" checked={follow} onChange={(event) => setFollow(event.target.checked)} />{' '}
+          follow the last transition
+        </label>
+      </div>
+      <LastMove last={session.live.lastByMachine.get(chart.machine) ?? null} />
+      <ChartView
+        id={`${id}-view`}
+        chart={chart}
+        actors={actors.filter((a) => a.machine === chart.machine)}
+        last={session.live.lastByMachine.get(chart.machine) ?? null}
+        version={session.version}
+      />
     </section>
   );
 }
@@ -110,7 +94,7 @@ function ChartView({
   version,
 }: {
   id: string;
-  chart: DrawnChart;
+  chart: EngineChart;
   actors: readonly LiveActor[];
   last: LastTransition | null;
   version: number;
@@ -119,10 +103,26 @@ function ChartView({
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number; from: View } | null>(null);
 
-  // The picture changes only with the machine; lighting is done on its elements.
+  const [drawn, setDrawn] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  // The picture changes only with the machine (laid out the first time it is shown); lighting is
+  // done on its elements.
   useEffect(() => {
-    if (holder.current) holder.current.innerHTML = chart.svg;
-    setView(fitted(holder.current));
+    let live = true;
+    setDrawn(null);
+    pictureOf(chart).then(
+      (svg) => {
+        if (!live || !holder.current) return;
+        holder.current.innerHTML = svg;
+        setView(fitted(holder.current));
+        setDrawn(chart.machine);
+      },
+      (error: unknown) => live && setFailure(String(error)),
+    );
+    return () => {
+      live = false;
+    };
   }, [chart]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` changes whenever the session does
@@ -158,7 +158,7 @@ function ChartView({
           : [`g.state[data-state="${CSS.escape(t.from)}"] > text.line[data-event="${CSS.escape(t.event)}"]`];
       for (const element of svg.querySelectorAll(selectors.join(','))) element.classList.add('taken');
     }
-  }, [actors, last, chart, version]);
+  }, [actors, last, chart, version, drawn]);
 
   const zoom = (factor: number) =>
     setView((v) => ({ ...v, scale: Math.min(4, Math.max(0.1, v.scale * factor)) }));
@@ -166,6 +166,8 @@ function ChartView({
 
   return (
     <div className="chart-frame">
+      {failure && <p className="problem">The chart could not be laid out: {failure}</p>}
+      {drawn !== chart.machine && !failure && <p className="muted">Laying out the statechart…</p>}
       <div
         className="buttons"
         role="toolbar"
