@@ -41,13 +41,15 @@ export function App({ initial }: { initial: LabSession }) {
   useSession(session);
   const game = session.game;
 
-  const open = useCallback((next: LabSession) => {
-    setSession((old) => {
-      if (old !== next) old.stop();
-      return next;
-    });
-    setRejection(null);
-  }, []);
+  const open = useCallback(
+    (next: LabSession) => {
+      // The session left behind stops its actors (a running battle, the holograms).
+      if (next !== session) session.stop();
+      setSession(next);
+      setRejection(null);
+    },
+    [session],
+  );
 
   const send = useCallback(
     (command: Command) => {
