@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { Command, Rejection } from 'stccg-rules';
+import { COMMAND_TYPES, type Command, type Rejection } from 'stccg-rules';
 import { doorOf, HOST_EFFECT_TYPES } from './host-effects.ts';
 import { BattlePanel } from './panels/Battle.tsx';
 import { BoardPanel } from './panels/Board.tsx';
@@ -19,20 +19,8 @@ import { builtInPositions } from './positions.ts';
 import type { LabSession } from './session.ts';
 import { useSession } from './useSession.ts';
 
-const PLAYER_TYPES = [
-  'report',
-  'move',
-  'wearEmitter',
-  'removeEmitter',
-  'activate',
-  'changeAffiliation',
-  'moveShip',
-  'endTurn',
-  'attack',
-  'pass',
-  'respond',
-  'decide',
-] as const;
+/** The players' own command types: every command type but the host's effects. */
+const PLAYER_TYPES = COMMAND_TYPES.filter((type) => doorOf({ type }) === 'player');
 
 export function App({ initial }: { initial: LabSession }) {
   const positions = useMemo(() => builtInPositions(), []);
