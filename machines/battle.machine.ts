@@ -1,20 +1,36 @@
-import { assign, sendParent, sendTo, setup } from 'xstate';
+import { assign, sendParent, setup } from 'xstate';
 import {
+  type AwaitedDecision,
   type BattleData,
   type BattleEvent,
   type BattleInput,
   type Pairing,
+  type PairingRecord,
   ROGUE_BORG,
+  type Side,
 } from '../src/model/battle.ts';
-import type { CardId } from '../src/model/board.ts';
-import { responseWindowMachine } from './response-window.machine.ts';
+import type { CardId, PlayerId } from '../src/model/board.ts';
+import {
+  openWindow,
+  type ResponseWindowContext,
+  type WindowKind,
+  windowGuards,
+  windowStep,
+  windowUpdates,
+} from './response-window.machine.ts';
 
 /**
  * The personnel battle, as the game actor runs it: one actor per battle, spawned by name
  * (`battle`) when an attack is announced (BATTLE-1). It owns the battle's sequence and data (the
- * combat piles, the pairings, the totals); the game owns the board. Where a step needs the board
- * (forming the piles, a decision, the winner, the aftermath) the battle asks the game
- * (`sendParent`), and the game answers with what the rules decided.
+ * combat piles, the pairings, the totals) and its response windows; the game owns the board. Where a
+ * step needs the board (forming the piles, a pairing, a decision, the winner, the aftermath) the battle
+ * asks the game (`sendParent`, one request named after the rules' step), and the game answers with
+ * what the rules decided.
+ *
+ * The three response windows are steps of the battle built from the window's own statechart
+ * (`windowStep`, response-window.machine.ts): the step is the window's `open` state, the step after
+ * is its `closed` one, and the window's context (priority, passes) is the battle's `window` while the
+ * step lasts. A pass or a response reaches the battle once, and no window actor is spawned.
  *
  *   startOfBattle (window) → formingPiles → turningOver ⇄ engaged (window) → deciding
  *                                              └→ pilesRanOut → beforeWinner (window)
@@ -23,14 +39,29 @@ import { responseWindowMachine } from './response-window.machine.ts';
 
 export type { BattleEvent, BattleInput } from '../src/model/battle.ts';
 
-/** What the battle asks of the game. */
-export type BattleRequest =
-  | { type: 'battle.formPiles' }
-  | { type: 'battle.turnedOver' }
-  | { type: 'battle.pilesRanOut' }
-  | { type: 'battle.awaitDecision' }
-  | { type: 'battle.determineWinner' }
-  | { type: 'battle.aftermath' };
+/**
+ * What the battle asks of the game, one request per step that needs the board. Each request has one
+ * name, the name of the rules' step that answers it (`src/rules/battle/steps.ts`) and of the game's
+ * action that runs that step: `battle.announcePairing` is answered by the game's `announcePairing`.
+ */
+export type BattleRequestStep =
+  | 'formCombatPiles'
+  | 'announcePairing'
+  | 'awaitDecision'
+  | 'announceFaceUp'
+  | 'determineWinner'
+  | 'aftermath';
+
+/** A battle's request to the game (refused by the game's input gate when it comes from outside). */
+export type BattleRequest = { type: `battle.${BattleRequestStep}` };
+
+/**
+ * The battle actor's context: the battle's data, and the response window open at this step (null at
+ * a step without one). The window is part of the battle's snapshot, not an actor of its own.
+ */
+export interface BattleContext extends BattleData {
+  readonly window: ResponseWindowContext | null;
+}
 
 const without = (cards: readonly CardId[], card: CardId) => cards.filter((c) => c !== card);
 
@@ -48,35 +79,48 @@ const actionWindowOrder = (context: BattleData) =>
     ? { first: context.activePlayer, second: otherPlayer(context, context.activePlayer) }
     : { first: context.defender, second: context.attacker };
 
+/** A response window opened as the battle enters a step (BATTLE-2, BATTLE-4e, before the winner). */
+const opened = (kind: WindowKind, order: { first: PlayerId; second: PlayerId }) =>
+  openWindow({ kind, ...order });
+
 /** The personnel battle statechart (see the diagram above); the game actor spawns it as `battle`. */
 export const battleMachine = setup({
   types: {
-    context: {} as BattleData,
+    context: {} as BattleContext,
     input: {} as BattleInput,
     events: {} as BattleEvent,
     output: {} as BattleData,
   },
-  actors: { responseWindow: responseWindowMachine },
   guards: {
     /** BATTLE-4d: pairings go on while both sides have a card to turn over. */
     bothSidesHaveAnAdversary: ({ context }) =>
       (context.engagesNext?.side === 'attacker' || context.piles.attacker.length > 0) &&
       (context.engagesNext?.side === 'defender' || context.piles.defender.length > 0),
+    // The response window's guards (response-window.machine.ts), on the window open at this step.
+    hasPriority: ({ context, event }) =>
+      context.window !== null &&
+      (event.type === 'PASS' || event.type === 'RESPONDED') &&
+      windowGuards.hasPriority(context.window, event),
+    closesWindow: ({ context, event }) =>
+      context.window !== null &&
+      (event.type === 'PASS' || event.type === 'RESPONDED') &&
+      windowGuards.closesWindow(context.window, event),
   },
   actions: {
-    forwardToWindow: sendTo('window', ({ event }) => event),
-    askToFormPiles: sendParent({ type: 'battle.formPiles' }),
-    announceTurnOver: sendParent({ type: 'battle.turnedOver' }),
-    announceFaceUp: sendParent({ type: 'battle.pilesRanOut' }),
-    askForDecision: sendParent({ type: 'battle.awaitDecision' }),
-    askToDetermineWinner: sendParent({ type: 'battle.determineWinner' }),
-    askForAftermath: sendParent({ type: 'battle.aftermath' }),
-    placeCombatPiles: assign({
-      piles: ({ event }) =>
-        event.type === 'PILES_FORMED'
-          ? { attacker: event.attacker, defender: event.defender }
-          : { attacker: [], defender: [] },
-    }),
+    /** Asks the game for the step of the rules that needs the board (one request, one name). */
+    ask: sendParent(
+      (_, params: { step: BattleRequestStep }): BattleRequest => ({ type: `battle.${params.step}` }),
+    ),
+    openWindow: assign((_, params: ResponseWindowContext) => ({ window: params })),
+    closeWindow: assign({ window: null }),
+    // The response window's actions (response-window.machine.ts), on the window open at this step.
+    recordPass: assign(({ context }) => ({
+      window: context.window && windowUpdates.recordPass(context.window),
+    })),
+    recordResponse: assign(({ context }) => ({
+      window: context.window && windowUpdates.recordResponse(context.window),
+    })),
+    placeCombatPiles: assign((_, piles: BattleData['piles']) => ({ piles })),
     /** BATTLE-4: both top cards are turned over together (a personnel that engages next stays). */
     turnOverTopCards: assign(({ context }) => {
       const carry = context.engagesNext;
@@ -92,16 +136,12 @@ export const battleMachine = setup({
         },
       };
     }),
-    recordPairing: assign({
-      pairings: ({ context, event }) =>
-        event.type === 'DECIDED' ? [...context.pairings, event.record] : context.pairings,
+    recordPairing: assign(({ context }, record: PairingRecord) => ({
+      pairings: [...context.pairings, record],
       pairing: null,
       decision: null,
-    }),
-    awaitDecision: assign({
-      decision: ({ context, event }) =>
-        event.type === 'DECISION_AWAITED' ? event.decision : context.decision,
-    }),
+    })),
+    recordAwaitedDecision: assign((_, decision: AwaitedDecision) => ({ decision })),
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
     turnRestFaceUp: assign(({ context }) => ({
       faceUp: [
@@ -112,34 +152,24 @@ export const battleMachine = setup({
       piles: { attacker: [], defender: [] },
       engagesNext: null,
     })),
-    leaveBattle: assign(({ context, event }) => {
-      if (event.type !== 'LEFT_BATTLE') return {};
-      const card = event.card;
-      return {
-        participants: {
-          attacker: without(context.participants.attacker, card),
-          defender: without(context.participants.defender, card),
-        },
-        piles: {
-          attacker: without(context.piles.attacker, card),
-          defender: without(context.piles.defender, card),
-        },
-        faceUp: without(context.faceUp, card),
-        engagesNext: context.engagesNext?.card === card ? null : context.engagesNext,
-      };
-    }),
-    engageNext: assign({
-      engagesNext: ({ context, event }) =>
-        event.type === 'ENGAGES_NEXT' ? { side: event.side, card: event.card } : context.engagesNext,
-    }),
-    useOnce: assign({
-      usedOncePerBattle: ({ context, event }) =>
-        event.type === 'USED_ONCE' ? [...context.usedOncePerBattle, event.card] : context.usedOncePerBattle,
-    }),
-    recordWinner: assign(({ event }) =>
-      event.type === 'WINNER_DETERMINED'
-        ? { totals: event.totals, winner: event.winner, killed: event.killed }
-        : {},
+    leaveBattle: assign(({ context }, { card }: { card: CardId }) => ({
+      participants: {
+        attacker: without(context.participants.attacker, card),
+        defender: without(context.participants.defender, card),
+      },
+      piles: {
+        attacker: without(context.piles.attacker, card),
+        defender: without(context.piles.defender, card),
+      },
+      faceUp: without(context.faceUp, card),
+      engagesNext: context.engagesNext?.card === card ? null : context.engagesNext,
+    })),
+    engageNext: assign((_, engagesNext: { side: Side; card: CardId }) => ({ engagesNext })),
+    useOncePerBattle: assign(({ context }, { card }: { card: CardId }) => ({
+      usedOncePerBattle: [...context.usedOncePerBattle, card],
+    })),
+    recordWinner: assign(
+      (_, result: { totals: BattleData['totals']; winner: PlayerId | null; killed: CardId | null }) => result,
     ),
   },
 }).createMachine({
@@ -156,28 +186,36 @@ export const battleMachine = setup({
     winner: null,
     killed: null,
     decision: null,
+    window: null,
   }),
   // A personnel may leave the battle, and a once-per-battle card be used, at any step before the winner.
   on: {
-    LEFT_BATTLE: { actions: 'leaveBattle' },
-    USED_ONCE: { actions: 'useOnce' },
+    LEFT_BATTLE: { actions: { type: 'leaveBattle', params: ({ event }) => ({ card: event.card }) } },
+    USED_ONCE: { actions: { type: 'useOncePerBattle', params: ({ event }) => ({ card: event.card }) } },
   },
   initial: 'startOfBattle',
   states: {
-    /** BATTLE-2: responses to the initiation; the defender (opponent of the attacker) first; in a Rogue Borg battle, the turn player. */
+    /** BATTLE-2: a response window; the defender (opponent of the attacker) first; in a Rogue Borg battle, the turn player. */
     startOfBattle: {
-      invoke: {
-        id: 'window',
-        src: 'responseWindow',
-        input: ({ context }) => ({ kind: 'start-of-battle', ...actionWindowOrder(context) }),
-        onDone: 'formingPiles',
+      entry: {
+        type: 'openWindow',
+        params: ({ context }) => opened('start-of-battle', actionWindowOrder(context)),
       },
-      on: { PASS: { actions: 'forwardToWindow' }, RESPONDED: { actions: 'forwardToWindow' } },
+      exit: 'closeWindow',
+      ...windowStep('formingPiles'),
     },
     /** BATTLE-3 */
     formingPiles: {
-      entry: 'askToFormPiles',
-      on: { PILES_FORMED: { target: 'turningOver', actions: 'placeCombatPiles' } },
+      entry: { type: 'ask', params: { step: 'formCombatPiles' } },
+      on: {
+        PILES_FORMED: {
+          target: 'turningOver',
+          actions: {
+            type: 'placeCombatPiles',
+            params: ({ event }) => ({ attacker: event.attacker, defender: event.defender }),
+          },
+        },
+      },
     },
     /** BATTLE-4, BATTLE-4d */
     turningOver: {
@@ -186,59 +224,77 @@ export const battleMachine = setup({
         { target: 'pilesRanOut' },
       ],
     },
-    /** BATTLE-4e: both players act at once: the player whose turn it is goes first. */
+    /** BATTLE-4e: a response window where both players act at once: the player whose turn it is goes first. */
     engaged: {
-      entry: 'announceTurnOver',
-      invoke: {
-        id: 'window',
-        src: 'responseWindow',
-        input: ({ context }) => ({
-          kind: 'pairing',
-          first: context.activePlayer,
-          second: otherPlayer(context, context.activePlayer),
-        }),
-        onDone: 'deciding',
-      },
+      entry: [
+        { type: 'ask', params: { step: 'announcePairing' } },
+        {
+          type: 'openWindow',
+          params: ({ context }) =>
+            opened('pairing', {
+              first: context.activePlayer,
+              second: otherPlayer(context, context.activePlayer),
+            }),
+        },
+      ],
+      exit: 'closeWindow',
       on: {
-        PASS: { actions: 'forwardToWindow' },
-        RESPONDED: { actions: 'forwardToWindow' },
-        ENGAGES_NEXT: { actions: 'engageNext' },
+        ...windowStep('deciding').on,
+        ENGAGES_NEXT: {
+          actions: { type: 'engageNext', params: ({ event }) => ({ side: event.side, card: event.card }) },
+        },
       },
     },
     /** BATTLE-4a/b/c: the player whose personnel is stronger decides (the game knows the STRENGTHs). */
     deciding: {
-      entry: 'askForDecision',
+      entry: { type: 'ask', params: { step: 'awaitDecision' } },
       on: {
-        DECISION_AWAITED: { actions: 'awaitDecision' },
-        DECIDED: { target: 'turningOver', actions: 'recordPairing' },
+        DECISION_AWAITED: {
+          actions: { type: 'recordAwaitedDecision', params: ({ event }) => event.decision },
+        },
+        DECIDED: {
+          target: 'turningOver',
+          actions: { type: 'recordPairing', params: ({ event }) => event.record },
+        },
       },
     },
     /** BATTLE-4d */
     pilesRanOut: {
-      entry: ['turnRestFaceUp', 'announceFaceUp'],
+      entry: ['turnRestFaceUp', { type: 'ask', params: { step: 'announceFaceUp' } }],
       on: { FACE_UP_ANNOUNCED: 'beforeWinner' },
     },
-    /** Responses "before the winner is determined" (Emergency Transporter Armbands); first as at the start of battle. */
+    /** A response window "before the winner is determined" (Emergency Transporter Armbands); first as at the start of battle. */
     beforeWinner: {
-      invoke: {
-        id: 'window',
-        src: 'responseWindow',
-        input: ({ context }) => ({ kind: 'until-winner', ...actionWindowOrder(context) }),
-        onDone: 'determiningWinner',
+      entry: {
+        type: 'openWindow',
+        params: ({ context }) => opened('until-winner', actionWindowOrder(context)),
       },
-      on: { PASS: { actions: 'forwardToWindow' }, RESPONDED: { actions: 'forwardToWindow' } },
+      exit: 'closeWindow',
+      ...windowStep('determiningWinner'),
     },
     /** BATTLE-5, BATTLE-5a */
     determiningWinner: {
-      entry: 'askToDetermineWinner',
-      on: { WINNER_DETERMINED: { target: 'aftermath', actions: 'recordWinner' } },
+      entry: { type: 'ask', params: { step: 'determineWinner' } },
+      on: {
+        WINNER_DETERMINED: {
+          target: 'aftermath',
+          actions: {
+            type: 'recordWinner',
+            params: ({ event }) => ({ totals: event.totals, winner: event.winner, killed: event.killed }),
+          },
+        },
+      },
     },
     /** BATTLE-6 */
     aftermath: {
-      entry: 'askForAftermath',
+      entry: { type: 'ask', params: { step: 'aftermath' } },
       on: { AFTERMATH_DONE: 'over' },
     },
     over: { type: 'final' },
   },
-  output: ({ context }) => context,
+  // The battle's record: its data, without the window (none is open once it is over).
+  output: ({ context }) => {
+    const { window: _closed, ...data } = context;
+    return data;
+  },
 });

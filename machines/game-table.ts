@@ -19,13 +19,12 @@ export interface TableSource {
   readonly step: number;
 }
 
-/** The part of a battle actor the rules read: its snapshot, with the response window it may have open. */
+/** The part of a battle actor the rules read: its snapshot, with the response window open at its step. */
 export interface BattleReader {
   getSnapshot(): {
     value: unknown;
-    context: BattleData;
-    children: {
-      window?: { getSnapshot(): { context: { kind: string; priority: string; passes: number } } } | undefined;
+    context: BattleData & {
+      window: { readonly kind: string; readonly priority: string; readonly passes: number } | null;
     };
   };
 }
@@ -66,7 +65,7 @@ export function tableOf(source: TableSource): Table {
     battle(): BattleView | undefined {
       if (!source.battle) return undefined;
       const snapshot = source.battle.getSnapshot();
-      const window = snapshot.children.window?.getSnapshot().context;
+      const window = snapshot.context.window;
       return {
         data: snapshot.context,
         step: snapshot.value as BattleStep,

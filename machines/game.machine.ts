@@ -1,5 +1,5 @@
-import { type ActorRefFrom, setup } from 'xstate';
-import type { BattleData } from '../src/model/battle.ts';
+import { type ActorRefFrom, assign, type DoneActorEvent, enqueueActions, setup } from 'xstate';
+import type { BattleData, BattleInput, BattleStep } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type {
@@ -19,6 +19,7 @@ import {
   determineWinner,
   formCombatPiles,
 } from '../src/rules/battle/steps.ts';
+import { battleOfAttack } from '../src/rules/commands/battle.ts';
 import {
   judge,
   resolveBattleStep,
@@ -113,8 +114,11 @@ export interface EffectEvent {
  */
 export type GameEvent = PlayerCommand | EffectEvent;
 
-/** XState's event from inside when a child actor (the battle, an erased hologram) is done. */
-type ChildDone = { type: `xstate.done.actor.${string}`; output?: unknown };
+/** XState's event from inside when the battle actor is done: its output is the battle's record. */
+type BattleDone = DoneActorEvent<BattleData, 'battle'>;
+
+/** XState's event from inside when a hologram actor is done (erased). */
+type ChildDone = DoneActorEvent<unknown, `hologram:${string}`>;
 
 /** Sent after every command carried out, after its rule events. */
 export interface AcceptedEvent {
@@ -157,12 +161,6 @@ const isLegalEffect =
     return effect?.type === type && accepts(context, effect);
   };
 
-/** A battle's request is answered only at the step that makes it. */
-const battleAt =
-  (step: string) =>
-  ({ context }: { context: GameContext }) =>
-    context.battle?.getSnapshot().value === step;
-
 const gameSetup = setup({
   types: {
     context: {} as GameContext,
@@ -171,10 +169,16 @@ const gameSetup = setup({
     // XState's setup would drop an `undefined` from the type it infers, and require the input.)
     // biome-ignore lint/suspicious/noConfusingVoidType: see above.
     input: {} as GameInput | void,
-    events: {} as GameEvent | BattleRequest | ChildDone,
+    events: {} as GameEvent | BattleRequest | BattleDone | ChildDone,
     emitted: {} as GameEmitted,
   },
   actors: { hologram: hologramMachine, battle: battleMachine },
+  actions: {
+    /** BATTLE-1: spawns the battle actor, by name (`battle`), for the forces the rules put in it. */
+    startBattle: assign({
+      battle: ({ spawn }, input: BattleInput) => spawn('battle', { id: 'battle', systemId: 'battle', input }),
+    }),
+  },
   guards: {
     mayReport: isLegal('report'),
     mayMove: isLegal('move'),
@@ -198,12 +202,9 @@ const gameSetup = setup({
     mayPlay: isLegal('play'),
     /** The battle actor has reached its final state (XState's done event, from inside only). */
     battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',
-    battleIsFormingPiles: battleAt('formingPiles'),
-    battleIsEngaged: battleAt('engaged'),
-    battleIsDeciding: battleAt('deciding'),
-    pilesHaveRunOut: battleAt('pilesRanOut'),
-    battleIsDeterminingWinner: battleAt('determiningWinner'),
-    battleIsInAftermath: battleAt('aftermath'),
+    /** A battle's request is answered only at the step that makes it. */
+    battleIsAt: ({ context }, params: { step: BattleStep }) =>
+      context.battle?.getSnapshot().value === params.step,
     /** A battle the rules started without an attack (Rogue Borg, CARD-ROGUE-BORG-1) is running. */
     rogueBorgBattleStarted: ({ context }) => context.battle !== null,
   },
@@ -250,11 +251,9 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
       enqueue.sendTo(({ context }) => context.holograms[change.card]!, hologramEvent(change));
     }
   }
-  const battle = resolution.startBattle;
-  if (battle)
-    enqueue.assign({
-      battle: ({ spawn }) => spawn('battle', { id: 'battle', systemId: 'battle', input: battle }),
-    });
+  // A battle the rules start without an attack (Rogue Borg, CARD-ROGUE-BORG-1); an attack starts its
+  // battle by the `startBattle` action on its own transition.
+  if (resolution.startBattle) enqueue({ type: 'startBattle', params: resolution.startBattle });
   for (const event of resolution.toBattle) enqueue.sendTo(({ context }) => context.battle!, event);
   for (const ruleEvent of resolution.events) enqueue.emit(ruleEvent);
 }
@@ -277,11 +276,15 @@ const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
  * CARD-ROGUE-BORG-1: when a Rogue Borg battle at the start of a turn is over, the Rogue Borg aboard
  * the next ship queued for that start of turn (the battle's `next`) battle their crew in turn.
  */
-const startNextRogueBorgBattle = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  const next = (event as unknown as { output?: BattleData }).output?.next ?? [];
-  if (next.length === 0) return;
-  apply(enqueue, resolveNextRogueBorgBattle(tableOf(context), context.random, next), context.step);
-});
+const startNextRogueBorgBattle = enqueueActions(
+  (
+    { context, enqueue }: { context: GameContext; enqueue: Enqueue },
+    { next }: { next: readonly CardId[] },
+  ) => {
+    if (next.length === 0) return;
+    apply(enqueue, resolveNextRogueBorgBattle(tableOf(context), context.random, next), context.step);
+  },
+);
 
 /**
  * The game statechart, before its input gate (see `game-gate.ts`): a transition for each command the
@@ -308,18 +311,19 @@ const gameChart = gameSetup
       announceAttack: carryOut,
       playOnShip: carryOut,
       startNextRogueBorgBattle,
-      passPriority: carryOut,
+      declineToRespond: carryOut,
       playResponse: carryOut,
       stunOrMortallyWound: carryOut,
+      // The battle's requests: each answered by the rules' step of the same name.
       formCombatPiles: battleStep(formCombatPiles),
       announcePairing: battleStep(announcePairing),
-      settleOrAwaitDecision: battleStep(awaitDecision),
-      turnRestFaceUp: battleStep(announceFaceUp),
+      awaitDecision: battleStep(awaitDecision),
+      announceFaceUp: battleStep(announceFaceUp),
       determineWinner: battleStep(determineWinner),
-      carryOutAftermath: battleStep(aftermath),
-      // The battle's record is read from the battle actor itself, not from the event that says it is done.
+      aftermath: battleStep(aftermath),
+      // The battle's record is its output, read from the battle actor itself (a done event carries it too).
       closeBattle: gameSetup.enqueueActions(({ context, enqueue }) => {
-        const output = (context.battle?.getSnapshot().output as BattleData | undefined) ?? null;
+        const output = context.battle?.getSnapshot().output ?? null;
         if (context.battle) enqueue.stopChild(context.battle);
         enqueue.assign({ battle: null, lastBattle: output });
       }),
@@ -378,25 +382,56 @@ const gameChart = gameSetup
           play: { guard: 'mayPlay', actions: 'playOnShip' },
           changeAffiliation: { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
           moveShip: { guard: 'mayMoveShip', actions: 'flyStaffedShip' },
-          attack: [{ guard: 'mayAttack', target: 'battling', actions: 'announceAttack' }],
+          attack: {
+            guard: 'mayAttack',
+            target: 'battling',
+            actions: [
+              'announceAttack',
+              {
+                type: 'startBattle',
+                params: ({ context, event }) => battleOfAttack(tableOf(context), event),
+              },
+            ],
+          },
         },
       },
       /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
       battling: {
         on: {
-          pass: { guard: 'mayPass', actions: 'passPriority' },
+          pass: { guard: 'mayPass', actions: 'declineToRespond' },
           respond: { guard: 'mayRespond', actions: 'playResponse' },
           decide: { guard: 'mayDecide', actions: 'stunOrMortallyWound' },
-          'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
-          'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },
-          'battle.awaitDecision': { guard: 'battleIsDeciding', actions: 'settleOrAwaitDecision' },
-          'battle.pilesRanOut': { guard: 'pilesHaveRunOut', actions: 'turnRestFaceUp' },
-          'battle.determineWinner': { guard: 'battleIsDeterminingWinner', actions: 'determineWinner' },
-          'battle.aftermath': { guard: 'battleIsInAftermath', actions: 'carryOutAftermath' },
+          'battle.formCombatPiles': {
+            guard: { type: 'battleIsAt', params: { step: 'formingPiles' } },
+            actions: 'formCombatPiles',
+          },
+          'battle.announcePairing': {
+            guard: { type: 'battleIsAt', params: { step: 'engaged' } },
+            actions: 'announcePairing',
+          },
+          'battle.awaitDecision': {
+            guard: { type: 'battleIsAt', params: { step: 'deciding' } },
+            actions: 'awaitDecision',
+          },
+          'battle.announceFaceUp': {
+            guard: { type: 'battleIsAt', params: { step: 'pilesRanOut' } },
+            actions: 'announceFaceUp',
+          },
+          'battle.determineWinner': {
+            guard: { type: 'battleIsAt', params: { step: 'determiningWinner' } },
+            actions: 'determineWinner',
+          },
+          'battle.aftermath': {
+            guard: { type: 'battleIsAt', params: { step: 'aftermath' } },
+            actions: 'aftermath',
+          },
           'xstate.done.actor.battle': {
             guard: 'battleIsOver',
             target: 'playing',
-            actions: ['closeBattle', 'startNextRogueBorgBattle'],
+            actions: [
+              'closeBattle',
+              { type: 'startNextRogueBorgBattle', params: ({ event }) => ({ next: event.output.next }) },
+            ],
           },
         },
       },

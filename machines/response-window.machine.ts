@@ -12,6 +12,10 @@ import type { PlayerId } from '../src/model/board.ts';
  *
  *   open ─PASS (first of two)─▶ open ─PASS─▶ closed (final)
  *        └─RESPONDED─▶ open (priority to the other player, passes reset)
+ *
+ * This module is the window's one definition, used twice: `responseWindowMachine` runs and draws it on
+ * its own, and `windowStep` composes it into the battle statechart as a step of the battle (its `open`
+ * state becomes the battle's step, its `closed` the step after), so a battle opens no window actor.
  */
 
 export type WindowKind = 'start-of-battle' | 'pairing' | 'until-winner';
@@ -38,10 +42,68 @@ export type ResponseWindowEvent =
   | { type: 'PASS'; player: PlayerId }
   | { type: 'RESPONDED'; player: PlayerId };
 
-const other = (context: ResponseWindowContext) =>
-  context.priority === context.order[0] ? context.order[1] : context.order[0];
+/** A window just opened: the first player holds priority, no one has passed or responded. */
+export function openWindow(input: ResponseWindowInput): ResponseWindowContext {
+  return {
+    kind: input.kind,
+    order: [input.first, input.second],
+    priority: input.first,
+    passes: 0,
+    responses: 0,
+  };
+}
 
-/** The response-window statechart: priority and passes; the battle invokes one per window as `window`. */
+const other = (window: ResponseWindowContext) =>
+  window.priority === window.order[0] ? window.order[1] : window.order[0];
+
+/** The window's guards, on the window's own context and a pass or response. */
+export const windowGuards = {
+  hasPriority: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
+    event.player === window.priority,
+  /** The second pass in a row: both players have declined, one after the other. */
+  closesWindow: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
+    event.player === window.priority && window.passes === 1,
+};
+
+/** The window's actions, as what each makes of the window's context. */
+export const windowUpdates = {
+  /** A pass: priority to the other player, one more pass in a row. */
+  recordPass: (window: ResponseWindowContext): ResponseWindowContext => ({
+    ...window,
+    priority: other(window),
+    passes: window.passes + 1,
+  }),
+  /** A response (the game carried it out): priority to the other player, the passes start again. */
+  recordResponse: (window: ResponseWindowContext): ResponseWindowContext => ({
+    ...window,
+    priority: other(window),
+    passes: 0,
+    responses: window.responses + 1,
+  }),
+};
+
+/** The window's transitions while it is open; `closed` is where the second pass in a row leads. */
+function openTransitions<Closed extends string>(closed: Closed) {
+  return {
+    PASS: [
+      { guard: 'closesWindow', target: closed, actions: 'recordPass' },
+      { guard: 'hasPriority', actions: 'recordPass' },
+    ],
+    RESPONDED: { guard: 'hasPriority', actions: 'recordResponse' },
+  } as const;
+}
+
+/**
+ * The window composed as a step of another statechart (the battle): the step is the window's `open`
+ * state, and its `closed` state is `next`, the step the second pass in a row leads to. The host
+ * machine implements the guards and actions named here (`windowGuards`, `windowUpdates` on its window)
+ * and opens and closes the window's context on entry and exit.
+ */
+export function windowStep<Next extends string>(next: Next) {
+  return { on: openTransitions(next) } as const;
+}
+
+/** The response-window statechart on its own: priority and passes (the battle composes it with `windowStep`). */
 export const responseWindowMachine = setup({
   types: {
     context: {} as ResponseWindowContext,
@@ -50,41 +112,19 @@ export const responseWindowMachine = setup({
     output: {} as { kind: WindowKind; responses: number },
   },
   guards: {
-    hasPriority: ({ context, event }) => event.player === context.priority,
-    /** The second pass in a row: both players have declined, one after the other. */
-    closesWindow: ({ context, event }) => event.player === context.priority && context.passes === 1,
+    hasPriority: ({ context, event }) => windowGuards.hasPriority(context, event),
+    closesWindow: ({ context, event }) => windowGuards.closesWindow(context, event),
   },
   actions: {
-    passPriority: assign({
-      priority: ({ context }) => other(context),
-      passes: ({ context }) => context.passes + 1,
-    }),
-    respondAndPassPriority: assign({
-      priority: ({ context }) => other(context),
-      passes: 0,
-      responses: ({ context }) => context.responses + 1,
-    }),
+    recordPass: assign(({ context }) => windowUpdates.recordPass(context)),
+    recordResponse: assign(({ context }) => windowUpdates.recordResponse(context)),
   },
 }).createMachine({
   id: 'responseWindow',
-  context: ({ input }) => ({
-    kind: input.kind,
-    order: [input.first, input.second],
-    priority: input.first,
-    passes: 0,
-    responses: 0,
-  }),
+  context: ({ input }) => openWindow(input),
   initial: 'open',
   states: {
-    open: {
-      on: {
-        PASS: [
-          { guard: 'closesWindow', target: 'closed', actions: 'passPriority' },
-          { guard: 'hasPriority', actions: 'passPriority' },
-        ],
-        RESPONDED: { guard: 'hasPriority', actions: 'respondAndPassPriority' },
-      },
-    },
+    open: { on: openTransitions('closed') },
     closed: { type: 'final' },
   },
   output: ({ context }) => ({ kind: context.kind, responses: context.responses }),

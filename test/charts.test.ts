@@ -77,7 +77,11 @@ describe('statechart pictures (stccg charts)', () => {
 
   it('draws the battle with its windows, its always-transitions and its final state', () => {
     const battle = pictures.find((p) => p.chart.name === 'battle')!;
-    expect(battle.mermaid).toContain('startOfBattle : invoke responseWindow as window');
+    // A response window is a step of the battle built from the window's chart: no window actor.
+    expect(battle.mermaid).not.toContain('invoke');
+    expect(battle.mermaid).toContain('startOfBattle : PASS [hasPriority] / recordPass');
+    expect(battle.mermaid).toContain('startOfBattle --> formingPiles : PASS [closesWindow] / recordPass');
+    expect(battle.mermaid).toContain('formingPiles : entry / ask(formCombatPiles)');
     expect(battle.mermaid).toContain(
       'turningOver --> engaged : always [bothSidesHaveAnAdversary] / turnOverTopCards',
     );

@@ -492,8 +492,19 @@ describe('restore checks what it revives', () => {
       /without its battle actor/,
     );
     refusedWith(
-      forged(battling, (s) => delete s.children.battle.snapshot.children.window),
+      forged(battling, (s) => (s.children.battle.snapshot.context.window = null)),
       /no response window/,
+    );
+    refusedWith(
+      forged(battling, (s) => (s.children.battle.snapshot.context.window.kind = 'pairing')),
+      /not the one of startOfBattle/,
+    );
+    refusedWith(
+      forged(
+        battling,
+        (s) => (s.children.battle.snapshot.children.window = { snapshot: {}, src: 'responseWindow' }),
+      ),
+      /an actor of its own/,
     );
     refusedWith(
       forged(battling, (s) => (s.children.battle.snapshot.value = 'formingPiles')),

@@ -44,7 +44,7 @@ describe('trace recording', () => {
     expect(records.map((r) => r.seq)).toEqual(records.map((_, i) => i + 1));
   });
 
-  it('records every actor of the game: the game, each hologram, the battle and each response window', () => {
+  it('records every actor of the game: the game, each hologram, the battle (its windows are steps of it)', () => {
     const actors = ofType(records, 'actor');
     const game = actors.find((a) => a.actor === 'game')!;
     expect(game).toMatchObject({ machine: 'game', parent: null });
@@ -54,17 +54,14 @@ describe('trace recording', () => {
     ]);
     const battle = actors.find((a) => a.machine === 'battle')!;
     expect(battle).toMatchObject({ actor: 'battle', parent: game.session });
-    const windows = actors.filter((a) => a.machine === 'responseWindow');
-    // The start of battle, one window per pairing (three), the one before the winner.
-    expect(windows).toHaveLength(5);
-    for (const window of windows) expect(window).toMatchObject({ actor: 'window', parent: battle.session });
-    expect(new Set(windows.map((w) => w.session)).size).toBe(5);
+    expect(actors.filter((a) => a.machine === 'responseWindow')).toEqual([]);
+    expect(actors).toHaveLength(4);
   });
 
   it('records events with their sender, microsteps with their transitions, snapshots with their state', () => {
     const attack = ofType(records, 'event').find((e) => e.event.type === 'attack')!;
     expect(attack).toMatchObject({ actor: 'game', source: null, event: { player: 'alice' } });
-    const ask = ofType(records, 'event').find((e) => e.event.type === 'battle.formPiles')!;
+    const ask = ofType(records, 'event').find((e) => e.event.type === 'battle.formCombatPiles')!;
     expect(ask.actor).toBe('game');
     expect(ask.source).toBe(ofType(records, 'actor').find((a) => a.actor === 'battle')!.session);
 
@@ -81,8 +78,8 @@ describe('trace recording', () => {
       .at(-1)!;
     expect(over).toMatchObject({ value: 'over', status: 'done' });
     expect(over.context).toMatchObject({ winner: 'bob', killed: 'ensign', attacker: 'alice' });
-    const window = ofType(records, 'snapshot').find((s) => s.actor === 'window')!;
-    expect(window.context).toEqual({
+    const window = ofType(records, 'snapshot').find((s) => s.actor === 'battle')!;
+    expect((window.context as { window: unknown }).window).toEqual({
       kind: 'start-of-battle',
       order: ['bob', 'alice'],
       priority: 'bob',

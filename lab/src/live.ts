@@ -7,7 +7,7 @@ import type { InspectionEvent } from 'xstate';
  */
 
 export interface LiveActor {
-  /** `game`, `hologram:<card>`, `battle`, `window`. */
+  /** `game`, `hologram:<card>`, `battle`, `window` (a battle's response window, a step of the battle). */
   readonly name: string;
   /** The machine's id (`game`, `hologram`, `battle`, `responseWindow`): it names the chart. */
   readonly machine: string;
@@ -59,11 +59,12 @@ export class LiveActors {
         return;
       case '@xstate.microstep': {
         const live = this.bySession.get(actor.sessionId);
-        const snapshot = event.snapshot as { value?: unknown };
+        const snapshot = event.snapshot as { value?: unknown; context?: { window?: unknown } };
         if (live) {
           live.value = snapshot.value;
           live.moved = ++this.moves;
         }
+        if (machine === 'battle') this.windowOf(actor.sessionId, snapshot.context?.window);
         const transitions = event._transitions.map((t) => ({
           from: t.source.id,
           to: (t.target ?? []).map((target) => target.id),
@@ -76,17 +77,42 @@ export class LiveActors {
       }
       case '@xstate.snapshot': {
         const live = this.bySession.get(actor.sessionId);
-        const snapshot = event.snapshot as { value?: unknown; status?: string };
+        const snapshot = event.snapshot as {
+          value?: unknown;
+          status?: string;
+          context?: { window?: unknown };
+        };
         if (live) {
           live.value = snapshot.value;
           live.status = snapshot.status ?? 'active';
         }
+        if (machine === 'battle') this.windowOf(actor.sessionId, snapshot.context?.window);
         return;
       }
       default:
         return;
     }
   };
+
+  /**
+   * A battle's response window is a step of the battle (its context's `window`), not an actor: the
+   * window chart shows it as one, open while the battle has a window, closed after.
+   */
+  private windowOf(battleSession: string, window: unknown): void {
+    const session = `${battleSession}:window`;
+    const open = window ? 'open' : 'closed';
+    const live = this.bySession.get(session);
+    if (!live && open === 'closed') return;
+    if (live?.value === open) return;
+    this.bySession.set(session, {
+      name: 'window',
+      machine: 'responseWindow',
+      session,
+      value: open,
+      status: open === 'open' ? 'active' : 'done',
+      moved: ++this.moves,
+    });
+  }
 
   /**
    * The actors to show: for each name the latest session (a battle's window comes again and again),

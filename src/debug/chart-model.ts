@@ -150,7 +150,7 @@ export function guardName(guard: unknown): string {
       const combinator = typeof type === 'string' ? type.replace(/^xstate\./, '') : String(name ?? 'guard');
       return `${combinator}(${guards.map(guardName).join(', ')})`;
     }
-    if (typeof type === 'string') return type;
+    if (typeof type === 'string') return type + paramsInWords((guard as { params?: unknown }).params);
     if (typeof guard === 'function') return functionName(guard);
   }
   return 'guard';
@@ -159,10 +159,21 @@ export function guardName(guard: unknown): string {
 /** An action by its name: a string, a `{ type }` object, or a built-in action creator (`assign`, ...). */
 export function actionName(action: UnknownAction): string {
   if (typeof action === 'string') return action;
-  const { type } = action as { type?: unknown };
-  if (typeof type === 'string') return type.replace(/^xstate\./, '');
+  const { type, params } = action as { type?: unknown; params?: unknown };
+  if (typeof type === 'string') return type.replace(/^xstate\./, '') + paramsInWords(params);
   if (typeof action === 'function') return functionName(action);
   return 'action';
+}
+
+/**
+ * Fixed params written on the chart (`ask(formCombatPiles)`: which request, which step); params worked
+ * out from the context or event when the action runs are not known until then, and are left out.
+ */
+function paramsInWords(params: unknown): string {
+  if (!params || typeof params !== 'object') return '';
+  const values = Object.values(params);
+  if (values.length === 0 || !values.every((v) => typeof v === 'string' || typeof v === 'number')) return '';
+  return `(${values.join(', ')})`;
 }
 
 /**

@@ -118,20 +118,13 @@ const battleContextSchema = z
     usedOncePerBattle: cardList,
   })
   .loose();
-const windowSnapshotSchema = z
-  .object({
-    status: z.literal('active'),
-    value: z.literal('open'),
-    context: z.strictObject({
-      kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
-      order: z.tuple([id, id]),
-      priority: id,
-      passes: z.union([z.literal(0), z.literal(1)]),
-      responses: int,
-    }),
-    children: z.strictObject({}),
-  })
-  .loose();
+const windowSchema = z.strictObject({
+  kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+  order: z.tuple([id, id]),
+  priority: id,
+  passes: z.union([z.literal(0), z.literal(1)]),
+  responses: int,
+});
 
 /**
  * Why a persisted game snapshot cannot be revived, if it cannot (before XState revives it). `logLength`
@@ -218,22 +211,18 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     ]) {
       if (!Object.hasOwn(board.cards, card)) return `its battle names "${card}", a card not in the game`;
     }
+    // The response window is part of the battle's context (no actor of its own since save version 2).
+    if (Object.keys(battle.snapshot.children ?? {}).length > 0) return 'its battle has an actor of its own';
     const windowKind = RESTING_STEPS[step];
-    const battleChildren = (battle.snapshot.children ?? {}) as Record<
-      string,
-      { snapshot?: unknown; src?: unknown }
-    >;
-    const keys = Object.keys(battleChildren);
+    const window = (battle.snapshot.context as { window?: unknown }).window;
     if (windowKind === null) {
-      if (keys.length > 0) return `its battle has a response window at ${step}, which has none`;
+      if (window !== null) return `its battle has a response window at ${step}, which has none`;
     } else {
-      const window = battleChildren.window;
-      if (keys.length !== 1 || !window || window.src !== 'responseWindow')
-        return `its battle at ${step} has no response window`;
-      const parsedWindow = windowSnapshotSchema.safeParse(window.snapshot);
-      if (!parsedWindow.success || parsedWindow.data.context.kind !== windowKind)
+      if (window === null || window === undefined) return `its battle at ${step} has no response window`;
+      const parsedWindow = windowSchema.safeParse(window);
+      if (!parsedWindow.success || parsedWindow.data.kind !== windowKind)
         return `its battle's response window is not the one of ${step}`;
-      const { order, priority } = parsedWindow.data.context;
+      const { order, priority } = parsedWindow.data;
       if (
         !players.has(order[0]) ||
         !players.has(order[1]) ||

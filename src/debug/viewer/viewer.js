@@ -69,8 +69,25 @@
           if (machine === 'game') {
             game = i;
             if (record.context?.board) board = i;
-          } else if (machine === 'battle') battle = i;
-          else if (machine === 'responseWindow') responseWindow = i;
+          } else if (machine === 'battle') {
+            battle = i;
+            // The battle's response window is a step of the battle (its context's window), not an
+            // actor: the window chart shows it open while the battle has one, closed after.
+            const open = record.context?.window ? 'open' : 'closed';
+            const shownWindow = shown.window;
+            if (open === 'open') responseWindow = i;
+            if (
+              (open === 'open' || shownWindow) &&
+              (shownWindow?.session !== record.session || shownWindow.value !== open)
+            ) {
+              set('window', {
+                session: record.session,
+                machine: 'responseWindow',
+                value: open,
+                status: open === 'open' ? 'active' : 'done',
+              });
+            }
+          } else if (machine === 'responseWindow') responseWindow = i;
           break;
         }
         case 'rule':
@@ -379,10 +396,8 @@
     if (at < 0) return null;
     const record = records[at];
     const actor = actorsAt[step][record.actor];
-    const windowRecord = windowAt[step] >= 0 ? records[windowAt[step]] : null;
-    const windowActor = windowRecord ? actorsAt[step][windowRecord.actor] : null;
-    const open = windowActor?.session === windowRecord?.session && windowActor?.status === 'active';
-    const windowOpen = open ? windowRecord.context : null;
+    // The open window is the battle's own (its context's `window`).
+    const windowOpen = record.context?.window ?? null;
     return {
       data: record.context,
       step: valueText(actor?.value ?? record.value),

@@ -1,6 +1,6 @@
-import { type BattleView, type Group, playerOf } from '../../model/battle.ts';
+import { type BattleInput, type BattleView, type Group, playerOf } from '../../model/battle.ts';
 import { opponentOf } from '../../model/board.ts';
-import type { Place } from '../../model/commands.ts';
+import type { CommandOf, Place } from '../../model/commands.ts';
 import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
 import { settlePairing } from '../battle/steps.ts';
@@ -33,6 +33,26 @@ function requirePlace(table: Table, place: Place): Refusal | undefined {
 
 function samePlace(a: Place, b: Place): boolean {
   return 'aboard' in a ? 'aboard' in b && a.aboard === b.aboard : 'planet' in b && a.planet === b.planet;
+}
+
+/** BATTLE-1: the battle an attack starts: the two groups, every member of each taking part. */
+export function battleOfAttack(table: Table, command: CommandOf<'attack'>): BattleInput {
+  const defender = opponentOf(table.board, command.player);
+  const attackingGroup = groupAt(command.player, command.attackers);
+  const defendingGroup = groupAt(defender, command.defenders);
+  return {
+    attacker: command.player,
+    defender,
+    players: [command.player, defender],
+    next: [],
+    activePlayer: table.board.turn.player,
+    attackingGroup,
+    defendingGroup,
+    participants: {
+      attacker: groupMembers(table, attackingGroup, 'attacker'),
+      defender: groupMembers(table, defendingGroup, 'defender'),
+    },
+  };
 }
 
 /** BATTLE-1 */
@@ -71,22 +91,12 @@ export const attack: CommandRule<'attack'> = {
             ),
     );
   },
+  // The battle actor is started by the game's `startBattle` action on its `attack` transition, with
+  // `battleOfAttack`: this only announces it.
   resolve(draft, command) {
-    const defender = opponentOf(draft.board, command.player);
-    const attackingGroup = groupAt(command.player, command.attackers);
-    const defendingGroup = groupAt(defender, command.defenders);
-    const attackers = groupMembers(draft, attackingGroup, 'attacker');
-    const defenders = groupMembers(draft, defendingGroup, 'defender');
-    draft.startBattle = {
-      attacker: command.player,
-      defender,
-      players: [command.player, defender],
-      next: [],
-      activePlayer: draft.board.turn.player,
-      attackingGroup,
-      defendingGroup,
-      participants: { attacker: attackers, defender: defenders },
-    };
+    const { defender, participants } = battleOfAttack(draft, command);
+    const attackers = [...participants.attacker];
+    const defenders = [...participants.defender];
     const disabled = [...attackers, ...defenders].filter((id) => isDisabled(draft, id));
     draft.record({
       type: 'rule',
