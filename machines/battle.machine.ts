@@ -2,12 +2,14 @@ import { assign, sendParent, setup } from 'xstate';
 import {
   type AwaitedDecision,
   type BattleData,
+  bothSidesHaveAnAdversary,
   type BattleEvent,
   type BattleInput,
-  type Pairing,
   type PairingRecord,
   ROGUE_BORG,
   type Side,
+  turnOverTopCards,
+  turnRestFaceUp,
 } from '../src/model/battle.ts';
 import type { CardId, PlayerId } from '../src/model/board.ts';
 import {
@@ -25,7 +27,8 @@ import {
  * combat piles, the pairings, the totals) and its response windows; the game owns the board. Where a
  * step needs the board (forming the piles, a pairing, a decision, the winner, the aftermath) the battle
  * asks the game (`sendParent`, one request named after the rules' step), and the game answers with
- * what the rules decided.
+ * what the rules decided (and announces the pairing the battle turns over next, or the cards it turns
+ * face up).
  *
  * The three response windows are steps of the battle built from the window's own statechart
  * (`windowStep`, response-window.machine.ts): the step is the window's `open` state, the step after
@@ -40,17 +43,15 @@ import {
 export type { BattleEvent, BattleInput } from '../src/model/battle.ts';
 
 /**
- * What the battle asks of the game, one request per step that needs the board. Each request has one
- * name, the name of the rules' step that answers it (`src/rules/battle/steps.ts`) and of the game's
- * action that runs that step: `battle.announcePairing` is answered by the game's `announcePairing`.
+ * What the battle asks of the game: one request for each step that needs the board and waits for the
+ * answer (the piles, a pairing's decision, the winner, the aftermath): one request per pairing. Each
+ * has one name, the name of the rules' step that answers it (`src/rules/battle/steps.ts`) and of the
+ * game's action that runs it: `battle.awaitDecision` is answered by the game's `awaitDecision`. A
+ * pairing turned over, or cards turned face up, need no request: the game announces them as it answers
+ * the request before (the piles formed, the pairing before decided), reading them with the battle's
+ * own rule (`turnOverTopCards`, `turnRestFaceUp` in src/model/battle.ts).
  */
-export type BattleRequestStep =
-  | 'formCombatPiles'
-  | 'announcePairing'
-  | 'awaitDecision'
-  | 'announceFaceUp'
-  | 'determineWinner'
-  | 'aftermath';
+export type BattleRequestStep = 'formCombatPiles' | 'awaitDecision' | 'determineWinner' | 'aftermath';
 
 /** A battle's request to the game (refused by the game's input gate when it comes from outside). */
 export type BattleRequest = { type: `battle.${BattleRequestStep}` };
@@ -93,9 +94,7 @@ export const battleMachine = setup({
   },
   guards: {
     /** BATTLE-4d: pairings go on while both sides have a card to turn over. */
-    bothSidesHaveAnAdversary: ({ context }) =>
-      (context.engagesNext?.side === 'attacker' || context.piles.attacker.length > 0) &&
-      (context.engagesNext?.side === 'defender' || context.piles.defender.length > 0),
+    bothSidesHaveAnAdversary: ({ context }) => bothSidesHaveAnAdversary(context),
     // The response window's guards (response-window.machine.ts), on the window open at this step.
     hasPriority: ({ context, event }) =>
       context.window !== null &&
@@ -122,20 +121,7 @@ export const battleMachine = setup({
     })),
     placeCombatPiles: assign((_, piles: BattleData['piles']) => ({ piles })),
     /** BATTLE-4: both top cards are turned over together (a personnel that engages next stays). */
-    turnOverTopCards: assign(({ context }) => {
-      const carry = context.engagesNext;
-      const attacker = carry?.side === 'attacker' ? carry.card : context.piles.attacker[0]!;
-      const defender = carry?.side === 'defender' ? carry.card : context.piles.defender[0]!;
-      const pairing: Pairing = { number: context.pairings.length + 1, attacker, defender };
-      return {
-        pairing,
-        engagesNext: null,
-        piles: {
-          attacker: carry?.side === 'attacker' ? context.piles.attacker : context.piles.attacker.slice(1),
-          defender: carry?.side === 'defender' ? context.piles.defender : context.piles.defender.slice(1),
-        },
-      };
-    }),
+    turnOverTopCards: assign(({ context }) => turnOverTopCards(context)),
     recordPairing: assign(({ context }, record: PairingRecord) => ({
       pairings: [...context.pairings, record],
       pairing: null,
@@ -143,15 +129,7 @@ export const battleMachine = setup({
     })),
     recordAwaitedDecision: assign((_, decision: AwaitedDecision) => ({ decision })),
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
-    turnRestFaceUp: assign(({ context }) => ({
-      faceUp: [
-        ...context.piles.attacker,
-        ...context.piles.defender,
-        ...(context.engagesNext ? [context.engagesNext.card] : []),
-      ],
-      piles: { attacker: [], defender: [] },
-      engagesNext: null,
-    })),
+    turnRestFaceUp: assign(({ context }) => turnRestFaceUp(context)),
     leaveBattle: assign(({ context }, { card }: { card: CardId }) => ({
       participants: {
         attacker: without(context.participants.attacker, card),
@@ -224,19 +202,16 @@ export const battleMachine = setup({
         { target: 'pilesRanOut' },
       ],
     },
-    /** BATTLE-4e: a response window where both players act at once: the player whose turn it is goes first. */
+    /**
+     * BATTLE-4e: a response window where both players act at once: the player whose turn it is goes
+     * first. (The game announced the pairing as it answered the step before: no request here.)
+     */
     engaged: {
-      entry: [
-        { type: 'ask', params: { step: 'announcePairing' } },
-        {
-          type: 'openWindow',
-          params: ({ context }) =>
-            opened('pairing', {
-              first: context.activePlayer,
-              second: otherPlayer(context, context.activePlayer),
-            }),
-        },
-      ],
+      entry: {
+        type: 'openWindow',
+        params: ({ context }) =>
+          opened('pairing', { first: context.activePlayer, second: otherPlayer(context, context.activePlayer) }),
+      },
       exit: 'closeWindow',
       on: {
         ...windowStep('deciding').on,
@@ -258,10 +233,10 @@ export const battleMachine = setup({
         },
       },
     },
-    /** BATTLE-4d */
+    /** BATTLE-4d (the game announced the cards face up as it answered the step before: no request here) */
     pilesRanOut: {
-      entry: ['turnRestFaceUp', { type: 'ask', params: { step: 'announceFaceUp' } }],
-      on: { FACE_UP_ANNOUNCED: 'beforeWinner' },
+      entry: 'turnRestFaceUp',
+      always: 'beforeWinner',
     },
     /** A response window "before the winner is determined" (Emergency Transporter Armbands); first as at the start of battle. */
     beforeWinner: {

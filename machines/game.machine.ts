@@ -13,8 +13,6 @@ import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { copyPlain } from '../src/model/plain.ts';
 import {
   aftermath,
-  announceFaceUp,
-  announcePairing,
   awaitDecision,
   determineWinner,
   formCombatPiles,
@@ -316,9 +314,7 @@ const gameChart = gameSetup
       stunOrMortallyWound: carryOut,
       // The battle's requests: each answered by the rules' step of the same name.
       formCombatPiles: battleStep(formCombatPiles),
-      announcePairing: battleStep(announcePairing),
       awaitDecision: battleStep(awaitDecision),
-      announceFaceUp: battleStep(announceFaceUp),
       determineWinner: battleStep(determineWinner),
       aftermath: battleStep(aftermath),
       // The battle's record is its output, read from the battle actor itself (a done event carries it too).
@@ -405,17 +401,9 @@ const gameChart = gameSetup
             guard: { type: 'battleIsAt', params: { step: 'formingPiles' } },
             actions: 'formCombatPiles',
           },
-          'battle.announcePairing': {
-            guard: { type: 'battleIsAt', params: { step: 'engaged' } },
-            actions: 'announcePairing',
-          },
           'battle.awaitDecision': {
             guard: { type: 'battleIsAt', params: { step: 'deciding' } },
             actions: 'awaitDecision',
-          },
-          'battle.announceFaceUp': {
-            guard: { type: 'battleIsAt', params: { step: 'pilesRanOut' } },
-            actions: 'announceFaceUp',
           },
           'battle.determineWinner': {
             guard: { type: 'battleIsAt', params: { step: 'determiningWinner' } },

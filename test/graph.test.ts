@@ -426,7 +426,6 @@ const windowChart: Chart<ResponseWindowInput, WindowEvent, WindowModel> = {
 type BattleEvent =
   | WindowEvent
   | { type: 'PILES_FORMED'; attacker: string[]; defender: string[] }
-  | { type: 'FACE_UP_ANNOUNCED' }
   | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   | { type: 'DECIDED'; record: PairingRecord }
   | { type: 'LEFT_BATTLE'; card: string }
@@ -544,20 +543,16 @@ function enter(model: BattleModel, step: BattleStep): BattleModel {
         ...model,
         step,
         window: windowModelOf({ kind: 'pairing', first: activePlayer, second }),
-        requests: [...model.requests, 'battle.announcePairing'],
       };
     }
     case 'pilesRanOut': {
-      // BATTLE-4d: the rest of the other pile is turned face up, and the game announces it.
+      // BATTLE-4d: the rest of the other pile is turned face up (the game announced it), on to the window.
       const { piles, engagesNext } = model.data;
       const faceUp = [...piles.attacker, ...piles.defender, ...(engagesNext ? [engagesNext.card] : [])];
-      return {
-        ...model,
-        step,
-        window: null,
-        data: { ...model.data, faceUp, piles: { attacker: [], defender: [] }, engagesNext: null },
-        requests: [...model.requests, 'battle.announceFaceUp'],
-      };
+      return enter(
+        { ...model, data: { ...model.data, faceUp, piles: { attacker: [], defender: [] }, engagesNext: null } },
+        'beforeWinner',
+      );
     }
     case 'beforeWinner':
       return {
@@ -632,8 +627,6 @@ function battleAfter(model: BattleModel, event: BattleEvent): BattleModel {
       return step === 'determiningWinner'
         ? enter({ ...now, data: { ...data, winner: event.winner, killed: event.killed } }, 'aftermath')
         : now;
-    case 'FACE_UP_ANNOUNCED':
-      return step === 'pilesRanOut' ? enter(now, 'beforeWinner') : now;
     case 'AFTERMATH_DONE':
       return step === 'aftermath' ? { ...now, step: 'over', window: null } : now;
   }
@@ -678,9 +671,6 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
           },
           { type: 'PILES_FORMED', attacker: [...data.participants.attacker], defender: [] },
         );
-        break;
-      case 'pilesRanOut':
-        events.push({ type: 'FACE_UP_ANNOUNCED' });
         break;
       case 'deciding':
         // BATTLE-4a/b/c: the game records whose decision it is, then the decision comes.

@@ -121,6 +121,47 @@ export interface BattleView {
   readonly window: { readonly kind: string; readonly priority: PlayerId; readonly passes: number } | null;
 }
 
+/** The part of a battle's data that turning over reads. */
+type Turning = Pick<BattleData, 'piles' | 'engagesNext' | 'pairings'>;
+
+/** BATTLE-4d: pairings go on while both sides have a card to turn over (one that engages next counts). */
+export function bothSidesHaveAnAdversary(data: Turning): boolean {
+  return (
+    (data.engagesNext?.side === 'attacker' || data.piles.attacker.length > 0) &&
+    (data.engagesNext?.side === 'defender' || data.piles.defender.length > 0)
+  );
+}
+
+/**
+ * BATTLE-4: both top cards are turned over together (a personnel that engages next stays): the next
+ * pairing and the piles after it. Only when both sides have an adversary. The battle statechart turns
+ * over with this, and the rules announce what it turns over with it too: one rule, read twice.
+ */
+export function turnOverTopCards(
+  data: Turning,
+): Pick<BattleData, 'pairing' | 'engagesNext' | 'piles'> & { pairing: Pairing } {
+  const carry = data.engagesNext;
+  const attacker = carry?.side === 'attacker' ? carry.card : data.piles.attacker[0]!;
+  const defender = carry?.side === 'defender' ? carry.card : data.piles.defender[0]!;
+  return {
+    pairing: { number: data.pairings.length + 1, attacker, defender },
+    engagesNext: null,
+    piles: {
+      attacker: carry?.side === 'attacker' ? data.piles.attacker : data.piles.attacker.slice(1),
+      defender: carry?.side === 'defender' ? data.piles.defender : data.piles.defender.slice(1),
+    },
+  };
+}
+
+/** BATTLE-4d: a pile has run out: the cards left in the other (and one that engages next) turn face up. */
+export function turnRestFaceUp(data: Turning): Pick<BattleData, 'faceUp' | 'piles' | 'engagesNext'> {
+  return {
+    faceUp: [...data.piles.attacker, ...data.piles.defender, ...(data.engagesNext ? [data.engagesNext.card] : [])],
+    piles: { attacker: [], defender: [] },
+    engagesNext: null,
+  };
+}
+
 /** The player on that side of the battle. */
 export function playerOf(data: BattleData, side: Side): PlayerId {
   return side === 'attacker' ? data.attacker : data.defender;
@@ -152,8 +193,6 @@ export type BattleEvent =
   | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   /** BATTLE-4a/b/c: how the pairing ended. */
   | { type: 'DECIDED'; record: PairingRecord }
-  /** BATTLE-4d: the cards left face up have been announced. */
-  | { type: 'FACE_UP_ANNOUNCED' }
   /** A personnel leaves the battle (Emergency Transporter Armbands). */
   | { type: 'LEFT_BATTLE'; card: CardId }
   /** Android Headlock: this personnel engages the next adversary. */

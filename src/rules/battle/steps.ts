@@ -1,10 +1,14 @@
 import {
+  type BattleData,
   type BattleView,
+  bothSidesHaveAnAdversary,
   type Pairing,
   type PairingOutcome,
   playerOf,
   ROGUE_BORG,
   type Side,
+  turnOverTopCards,
+  turnRestFaceUp,
 } from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
 import { label } from '../cards.ts';
@@ -24,8 +28,10 @@ import {
 
 /**
  * The steps of a battle that need the board, carried out by the game when the battle actor asks:
- * the combat piles (BATTLE-3), each pairing (BATTLE-4), the winner (BATTLE-5, BATTLE-5a,
- * HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1).
+ * the combat piles (BATTLE-3), each pairing's decision (BATTLE-4a/b/c), the winner (BATTLE-5,
+ * BATTLE-5a, HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1). What the battle does next on
+ * hearing the piles or a pairing's end (turn over the next pairing, or the rest face up) is announced
+ * with them (BATTLE-4, BATTLE-4d): the battle needs nothing from the board for it.
  */
 
 /** How messages name a side's force: a player by id, the Rogue Borg as such (BATTLE-0). */
@@ -60,13 +66,22 @@ export function formCombatPiles(draft: Draft, battle: BattleView): void {
     leftOut,
     message: `BATTLE-3: combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
   });
+  announceTurnOver(draft, { ...battle.data, piles: { attacker, defender } });
+}
+
+/**
+ * BATTLE-4, BATTLE-4d: what the battle turns over now that it has heard the piles or a pairing's end
+ * (`data`, as the battle will have it), by the battle's own rule: the next pairing, or the rest face up.
+ */
+function announceTurnOver(draft: Draft, data: BattleData): void {
+  if (bothSidesHaveAnAdversary(data)) announcePairing(draft, { ...data, ...turnOverTopCards(data) });
+  else announceFaceUp(draft, { ...data, ...turnRestFaceUp(data) });
 }
 
 /** BATTLE-4: a pairing is turned over; both STRENGTHs, with their modifiers, are shown. */
-export function announcePairing(draft: Draft, battle: BattleView): void {
-  const pairing = battle.data.pairing;
-  if (!pairing) return;
-  const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+function announcePairing(draft: Draft, data: BattleData & { pairing: Pairing }): void {
+  const pairing = data.pairing;
+  const found = engagement(draft, data, pairing.attacker, pairing.defender);
   draft.record({
     type: 'rule',
     kind: 'engaged',
@@ -81,8 +96,8 @@ export function announcePairing(draft: Draft, battle: BattleView): void {
 }
 
 /** BATTLE-4d: one pile has run out (or both); the cards left in the other are turned face up. */
-export function announceFaceUp(draft: Draft, battle: BattleView): void {
-  const cards = battle.data.faceUp;
+function announceFaceUp(draft: Draft, data: BattleData): void {
+  const cards = data.faceUp;
   draft.record({
     type: 'rule',
     kind: 'face-up',
@@ -93,7 +108,6 @@ export function announceFaceUp(draft: Draft, battle: BattleView): void {
         ? 'BATTLE-4d: both combat piles ran out together'
         : `BATTLE-4d: a combat pile ran out; the cards left in the other are turned face up: ${cards.map((id) => label(draft, id)).join(', ')}`,
   });
-  draft.tellBattle({ type: 'FACE_UP_ANNOUNCED' });
 }
 
 /** Records how a pairing ended, on the board and in the battle. */
@@ -132,10 +146,10 @@ export function settlePairing(
       message: `${clause}: pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
     });
   }
-  draft.tellBattle({
-    type: 'DECIDED',
-    record: { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause },
-  });
+  const record = { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause };
+  draft.tellBattle({ type: 'DECIDED', record });
+  const data = draft.battle()!.data;
+  announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null, decision: null });
 }
 
 /**
