@@ -2,9 +2,9 @@ import { assign, sendParent, setup } from 'xstate';
 import {
   type AwaitedDecision,
   type BattleData,
-  bothSidesHaveAnAdversary,
   type BattleEvent,
   type BattleInput,
+  bothSidesHaveAnAdversary,
   type PairingRecord,
   ROGUE_BORG,
   type Side,
@@ -210,7 +210,10 @@ export const battleMachine = setup({
       entry: {
         type: 'openWindow',
         params: ({ context }) =>
-          opened('pairing', { first: context.activePlayer, second: otherPlayer(context, context.activePlayer) }),
+          opened('pairing', {
+            first: context.activePlayer,
+            second: otherPlayer(context, context.activePlayer),
+          }),
       },
       exit: 'closeWindow',
       on: {

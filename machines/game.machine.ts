@@ -11,12 +11,7 @@ import type {
 } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { copyPlain } from '../src/model/plain.ts';
-import {
-  aftermath,
-  awaitDecision,
-  determineWinner,
-  formCombatPiles,
-} from '../src/rules/battle/steps.ts';
+import { aftermath, awaitDecision, determineWinner, formCombatPiles } from '../src/rules/battle/steps.ts';
 import { battleOfAttack } from '../src/rules/commands/battle.ts';
 import {
   judge,

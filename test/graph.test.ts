@@ -550,7 +550,10 @@ function enter(model: BattleModel, step: BattleStep): BattleModel {
       const { piles, engagesNext } = model.data;
       const faceUp = [...piles.attacker, ...piles.defender, ...(engagesNext ? [engagesNext.card] : [])];
       return enter(
-        { ...model, data: { ...model.data, faceUp, piles: { attacker: [], defender: [] }, engagesNext: null } },
+        {
+          ...model,
+          data: { ...model.data, faceUp, piles: { attacker: [], defender: [] }, engagesNext: null },
+        },
         'beforeWinner',
       );
     }

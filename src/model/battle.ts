@@ -156,7 +156,11 @@ export function turnOverTopCards(
 /** BATTLE-4d: a pile has run out: the cards left in the other (and one that engages next) turn face up. */
 export function turnRestFaceUp(data: Turning): Pick<BattleData, 'faceUp' | 'piles' | 'engagesNext'> {
   return {
-    faceUp: [...data.piles.attacker, ...data.piles.defender, ...(data.engagesNext ? [data.engagesNext.card] : [])],
+    faceUp: [
+      ...data.piles.attacker,
+      ...data.piles.defender,
+      ...(data.engagesNext ? [data.engagesNext.card] : []),
+    ],
     piles: { attacker: [], defender: [] },
     engagesNext: null,
   };
