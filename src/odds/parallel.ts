@@ -1,0 +1,101 @@
+import { availableParallelism } from 'node:os';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Tinypool from 'tinypool';
+import {
+  type BattleOdds,
+  emptyOddsTally,
+  mergeOddsTally,
+  OddsError,
+  type OddsOptions,
+  type OddsTally,
+  oddsReport,
+  playOddsBattles,
+  prepareOdds,
+} from './odds.ts';
+import type { OddsTask } from './odds-worker.ts';
+
+/**
+ * Battle odds on every core (Node only: `worker_threads`, through tinypool's pool). The position is
+ * checked and set up once on this thread; the battles are dealt to the workers in runs of consecutive
+ * indices, and their tallies merged in index order. Each battle's seed depends on its index alone, so
+ * the report is the one `battleOdds` gives, whatever the number of workers.
+ */
+
+export interface ParallelOddsOptions extends OddsOptions {
+  /**
+   * How many worker threads play the battles (default: the cores Node may use,
+   * `os.availableParallelism()`). With 1, they are played on this thread.
+   */
+  readonly workers?: number;
+}
+
+/** Runs per worker: enough for the workers to share the battles evenly, few enough to cost little. */
+const RUNS_PER_WORKER = 8;
+
+// The worker module is a sibling of this one: once built, `odds-worker.js`; from the TypeScript
+// sources, a small entry that has tsx compile them in the worker thread too.
+const fromSources = extname(fileURLToPath(import.meta.url)) === '.ts';
+const workerFile = new URL(
+  fromSources ? './odds-worker-from-sources.mjs' : './odds-worker.js',
+  import.meta.url,
+);
+
+/** The number of workers asked for, checked; the default is every core Node may use. */
+function workerCount(workers: number | undefined): number {
+  if (workers === undefined) return availableParallelism();
+  if (!Number.isSafeInteger(workers) || workers < 1) {
+    throw new OddsError(`workers must be a whole number of 1 or more, not ${workers}`);
+  }
+  return workers;
+}
+
+/**
+ * Plays the attack `options.battles` times on `options.workers` threads and reports the odds: the same
+ * report as `battleOdds(setup, options)`. Policies must be named (`'strongest'`, `'pass'`): a function
+ * cannot cross to another thread. Rejects with `SetupError` or `OddsError`.
+ */
+export async function parallelBattleOdds(setup: unknown, options: ParallelOddsOptions): Promise<BattleOdds> {
+  const { workers: asked, onProgress, ...rest } = options;
+  const workers = workerCount(asked);
+  const prepared = prepareOdds(setup, rest);
+  const total = prepared.battles;
+  if (workers === 1) {
+    let done = 0;
+    return oddsReport(
+      prepared,
+      playOddsBattles(prepared, 0, total, () => onProgress?.(++done, total)),
+    );
+  }
+  for (const [player, policy] of Object.entries(prepared.policies)) {
+    if (typeof policy === 'function') {
+      throw new OddsError(
+        `the policy of "${player}" is a function, which cannot run on a worker thread: name a policy, or use battleOdds`,
+      );
+    }
+  }
+  const size = Math.max(1, Math.ceil(total / (workers * RUNS_PER_WORKER)));
+  const tasks: OddsTask[] = [];
+  for (let from = 0; from < total; from += size)
+    tasks.push({ prepared, from, to: Math.min(total, from + size) });
+  const pool = new Tinypool({
+    filename: workerFile.href,
+    minThreads: Math.min(workers, tasks.length),
+    maxThreads: Math.min(workers, tasks.length),
+  });
+  try {
+    let done = 0;
+    const tallies = await Promise.all(
+      tasks.map(async (task) => {
+        const tally = (await pool.run(task)) as OddsTally;
+        done += tally.battles;
+        onProgress?.(done, total);
+        return tally;
+      }),
+    );
+    // In index order: the personnel are listed in the order they first fought, as on one thread.
+    return oddsReport(prepared, tallies.reduce(mergeOddsTally, emptyOddsTally()));
+  } finally {
+    await pool.destroy();
+  }
+}
