@@ -1,5 +1,6 @@
 import type { CardId } from '../model/board.ts';
-import { isHolographic, label } from './cards.ts';
+import { cardList, slotOf } from '../model/card-record.ts';
+import { hasEffect, isHolographic, label } from './cards.ts';
 import type { ClauseId } from './clauses.ts';
 import type { Draft } from './draft.ts';
 import { existenceOf, holoProjectorsLookup, isLiveHologram } from './holograms.ts';
@@ -91,13 +92,18 @@ function describeCarry(draft: Draft, id: CardId): string {
  * active only where it may use a Holodeck or wears an emitter (HOLO-EXIST-2). `wasWearing` names the
  * holograms that wore an emitter before the command, so that an erasure caused by losing it cites
  * HOLO-EMIT-2.
+ *
+ * Only holograms whose circumstances the command changed are looked at (every hologram was where it
+ * may exist before it): those it moved or changed, whose state it changed, or whose emitter it moved.
+ * A command that moved a Holodeck Door or Holo-Projectors (which change where many may exist) has every
+ * hologram looked at. They are looked at in the board's order, as a look at every card would.
  */
 export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>): void {
   // Where Holo-Projectors are does not change in this loop: only holograms, and what they carry, move
   // (to the discard pile), and Holo-Projectors are played on a location, never carried by a card.
   const projectors = holoProjectorsLookup(draft);
-  for (const id of Object.keys(draft.board.cards)) {
-    if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) continue;
+  const check = (id: CardId) => {
+    if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) return;
     const verdict = existenceOf(draft, id, projectors);
     if (verdict.verdict === 'deactivated') {
       deactivate(
@@ -117,13 +123,54 @@ export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>):
           : 'holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter',
       );
     }
+  };
+  const affected = new Set<CardId>();
+  let everyone = false;
+  const note = (id: CardId) => {
+    affected.add(id);
+    if (isWhereHologramsMayExist(draft, id)) everyone = true;
+    // An emitter's wearer, before the command and now (HOLO-EMIT-1, HOLO-EMIT-2).
+    for (const card of [draft.before(id), draft.board.cards[id]]) {
+      if (card?.at.in === 'worn') affected.add(card.at.by);
+    }
+  };
+  for (const id of draft.changedCards()) note(id);
+  for (const change of draft.changes) affected.add(change.card);
+  if (everyone) {
+    for (const id of Object.keys(draft.board.cards)) check(id);
+    return;
   }
+  // In the board's order; a card this loop changes joins it if its turn has not come yet, as it would
+  // in a look at every card.
+  const bySlot = (ids: Iterable<CardId>) =>
+    [...ids].map((id) => [slotOf(draft.board.cards, id) ?? -1, id] as const).sort((a, b) => a[0] - b[0]);
+  let queue = bySlot(affected);
+  let last = -1;
+  for (let i = 0; i < queue.length; i++) {
+    const [slot, id] = queue[i]!;
+    if (slot <= last) continue;
+    last = slot;
+    const changedBefore = draft.changedCount();
+    check(id);
+    if (draft.changedCount() === changedBefore) continue;
+    const known = affected.size;
+    for (const changed of draft.changedCards(changedBefore)) note(changed);
+    if (affected.size !== known) {
+      queue = [...queue.slice(i + 1), ...bySlot([...affected].slice(known))].sort((a, b) => a[0] - b[0]);
+      i = -1;
+    }
+  }
+}
+
+/** A card that changes where holograms may exist or be active: a Holodeck Door, Holo-Projectors. */
+function isWhereHologramsMayExist(draft: Draft, id: CardId): boolean {
+  return hasEffect(draft, id, 'adds-holodeck') || hasEffect(draft, id, 'holo-projectors');
 }
 
 /** The holograms that wear an emitter now (taken before a command, for `enforceExistence`). */
 export function wearersOf(draft: Draft): Set<CardId> {
   const wearing = new Set<CardId>();
-  for (const card of Object.values(draft.board.cards)) {
+  for (const card of cardList(draft.board.cards)) {
     if (card.at.in === 'worn') wearing.add(card.at.by);
   }
   return wearing;

@@ -1,5 +1,6 @@
 import type { BattleView } from '../../model/battle.ts';
 import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import {
   type Command,
   type CommandOf,
@@ -183,7 +184,7 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
   if (battle) return legalInBattle(table, battle, player);
   if (table.board.turn.player !== player) return [];
   const candidates: Command[] = [{ type: 'endTurn', player }, ...attackCandidates(table, player)];
-  const mine = Object.values(table.board.cards).filter((card) => card.owner === player);
+  const mine = cardList(table.board.cards).filter((card) => card.owner === player);
   const hosts = mine
     .filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id))
     .map((c) => c.id);
@@ -242,7 +243,7 @@ function attackCandidates(table: Table, player: PlayerId): Command[] {
   const opponent = opponentOf(table.board, player);
   const spotsOf = (owner: PlayerId) => {
     const spots = new Map<string, Spot>();
-    for (const card of Object.values(table.board.cards)) {
+    for (const card of cardList(table.board.cards)) {
       if (card.owner !== owner || !isCombatant(table, card.id)) continue;
       if (card.at.in === 'aboard') spots.set(`aboard:${card.at.host}`, { aboard: card.at.host });
       if (card.at.in === 'planet') spots.set(`planet:${card.at.location}`, { planet: card.at.location });
