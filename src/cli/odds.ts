@@ -9,7 +9,8 @@ import { oddsInText } from '../odds/report.ts';
 
 /**
  * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--workers W] [--json]`:
- * plays the set-up attack N times from independent seeds, on W worker threads (default: every core) and prints the odds with their 95% confidence
+ * plays the set-up attack N times from independent seeds, on W worker threads (default: every core,
+ * one per 1,000 battles; the report is the same), and prints the odds with their 95% confidence
  * intervals. SETUP.json is a setup, or `{ "setup", "attack", "policies" }`; the options override the
  * file's attack and policies. A progress bar shows on a terminal.
  */
@@ -20,7 +21,7 @@ export interface OddsCommandOptions {
   readonly attack?: string;
   readonly policy: readonly string[];
   readonly json?: boolean;
-  /** Worker threads to play on (default: every core); the report is the same whatever the number. */
+  /** Worker threads to play on (default: every core, one per 1,000 battles); the same report whatever the number. */
   readonly workers?: number;
 }
 
@@ -43,7 +44,11 @@ export function register(program: Command): void {
     .option('--seed <n>', 'the base seed (the same seed gives the same report)', wholeNumber, 1)
     .option('--attack <json>', "the attack command (default: the file's, else the setup's only attack)")
     .option('--policy <player=policy>', 'how a player answers: strongest or pass (repeatable)', collect, [])
-    .option('--workers <n>', 'worker threads to play on (default: every core; same report)', wholeNumber)
+    .option(
+      '--workers <n>',
+      'worker threads to play on (default: every core, one per 1,000 battles; same report)',
+      wholeNumber,
+    )
     .option('--json', 'print the report as JSON')
     .action(async (file: string, options: OddsCommandOptions) => {
       process.exitCode = await odds(file, options, {

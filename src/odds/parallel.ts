@@ -24,8 +24,9 @@ import type { OddsTask } from './odds-worker.ts';
 
 export interface ParallelOddsOptions extends OddsOptions {
   /**
-   * How many worker threads play the battles (default: the cores Node may use,
-   * `os.availableParallelism()`). With 1, they are played on this thread.
+   * How many worker threads play the battles. By default every core Node may use
+   * (`os.availableParallelism()`), but no more than one per BATTLES_PER_DEFAULT_WORKER battles: a thread
+   * costs a start-up (loading the engine) worth hundreds of battles. With 1, they are played on this thread.
    */
   readonly workers?: number;
 }
@@ -41,9 +42,15 @@ const workerFile = new URL(
   import.meta.url,
 );
 
-/** The number of workers asked for, checked; the default is every core Node may use. */
-function workerCount(workers: number | undefined): number {
-  if (workers === undefined) return availableParallelism();
+/** Battles that make a worker thread worth starting, when the number of workers is not given. */
+export const BATTLES_PER_DEFAULT_WORKER = 1000;
+
+/** The number of workers asked for, checked; by default every core, but no more than the battles are worth. */
+function workerCount(workers: number | undefined, battles: number): number {
+  if (workers === undefined) {
+    const worth = Number.isSafeInteger(battles) ? Math.ceil(battles / BATTLES_PER_DEFAULT_WORKER) : 1;
+    return Math.max(1, Math.min(availableParallelism(), worth));
+  }
   if (!Number.isSafeInteger(workers) || workers < 1) {
     throw new OddsError(`workers must be a whole number of 1 or more, not ${workers}`);
   }
@@ -57,33 +64,34 @@ function workerCount(workers: number | undefined): number {
  */
 export async function parallelBattleOdds(setup: unknown, options: ParallelOddsOptions): Promise<BattleOdds> {
   const { workers: asked, onProgress, ...rest } = options;
-  const workers = workerCount(asked);
-  const prepared = prepareOdds(setup, rest);
-  const total = prepared.battles;
+  const workers = workerCount(asked, rest.battles);
   if (workers === 1) {
+    const prepared = prepareOdds(setup, rest);
+    const total = prepared.battles;
     let done = 0;
     return oddsReport(
       prepared,
       playOddsBattles(prepared, 0, total, () => onProgress?.(++done, total)),
     );
   }
-  for (const [player, policy] of Object.entries(prepared.policies)) {
+  for (const [player, policy] of Object.entries(rest.policies ?? {})) {
     if (typeof policy === 'function') {
       throw new OddsError(
         `the policy of "${player}" is a function, which cannot run on a worker thread: name a policy, or use battleOdds`,
       );
     }
   }
-  const size = Math.max(1, Math.ceil(total / (workers * RUNS_PER_WORKER)));
-  const tasks: OddsTask[] = [];
-  for (let from = 0; from < total; from += size)
-    tasks.push({ prepared, from, to: Math.min(total, from + size) });
-  const pool = new Tinypool({
-    filename: workerFile.href,
-    minThreads: Math.min(workers, tasks.length),
-    maxThreads: Math.min(workers, tasks.length),
-  });
+  // Started first: the threads load the engine while this one sets the position up.
+  const threads =
+    Number.isSafeInteger(rest.battles) && rest.battles >= 1 ? Math.min(workers, rest.battles) : 1;
+  const pool = new Tinypool({ filename: workerFile.href, minThreads: threads, maxThreads: threads });
   try {
+    const prepared = prepareOdds(setup, rest);
+    const total = prepared.battles;
+    const size = Math.max(1, Math.ceil(total / (workers * RUNS_PER_WORKER)));
+    const tasks: OddsTask[] = [];
+    for (let from = 0; from < total; from += size)
+      tasks.push({ prepared, from, to: Math.min(total, from + size) });
     let done = 0;
     const tallies = await Promise.all(
       tasks.map(async (task) => {
