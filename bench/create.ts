@@ -15,6 +15,8 @@ export interface StartResult {
   readonly save: Series;
   readonly restore: Series;
   readonly saveBytes: number;
+  readonly idleCards: number;
+  readonly battleCards: number;
 }
 
 function timed(run: () => void): number {
@@ -62,5 +64,13 @@ export function measureStart(budget: Budget): StartResult {
     return ns;
   });
   midBattle.stop();
-  return { createIdle, createBattle, save, restore, saveBytes: Buffer.byteLength(text) };
+  return {
+    createIdle,
+    createBattle,
+    save,
+    restore,
+    saveBytes: Buffer.byteLength(text),
+    idleCards: idle.cards.length,
+    battleCards: battle.cards.length,
+  };
 }

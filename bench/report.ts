@@ -249,8 +249,16 @@ ${table(
 ${table(
   ['', 'median', 'in floor events (q1–q3)'],
   [
-    ['createGame, idle game of 40 cards', ms(start.createIdle.ms), fe(start.createIdle.floorEvents)],
-    ['createGame, battle 10v10 (45 cards)', ms(start.createBattle.ms), fe(start.createBattle.floorEvents)],
+    [
+      `createGame, idle game of ${start.idleCards} cards`,
+      ms(start.createIdle.ms),
+      fe(start.createIdle.floorEvents),
+    ],
+    [
+      `createGame, battle 10v10 (${start.battleCards} cards)`,
+      ms(start.createBattle.ms),
+      fe(start.createBattle.floorEvents),
+    ],
     [
       `save in mid-battle (${formatNumber(start.saveBytes / 1024)} KB of JSON)`,
       ms(start.save.ms),

@@ -117,6 +117,9 @@ const PRESENT_ONLY: ReadonlySet<StrengthEffect['to']> = new Set([
   'other-bajorans-present',
 ]);
 
+/** Cumulative modifiers of "your personnel present": a total needs only their sum (see `summedFor`). */
+const isSummed = (effect: StrengthEffect) => effect.to === 'your-personnel-present' && effect.cumulative;
+
 /** A spot as a key (ids never hold a NUL character, so the key is unambiguous). */
 const spotKey = (spot: Spot) => ('aboard' in spot ? `aboard\0${spot.aboard}` : `planet\0${spot.planet}`);
 
@@ -130,8 +133,15 @@ const spotKey = (spot: Spot) => ('aboard' in spot ? `aboard\0${spot.aboard}` : `
 class StrengthReading {
   /** Modifiers that may reach a card anywhere. */
   private readonly anywhere: ModifierSource[] = [];
-  /** Modifiers that reach only cards present with them, by their source's spot. */
+  /** Modifiers that reach only cards present with them, by their source's spot (but the summed ones). */
   private readonly present = new Map<string, ModifierSource[]>();
+  /**
+   * Cumulative modifiers of "your personnel present" (phasers, disruptors), by their source's spot:
+   * a total needs only their sum, by owner, found once per spot (a hundred phasers with an Away Team
+   * add up once, not once per personnel).
+   */
+  private readonly summed = new Map<string, ModifierSource[]>();
+  private readonly sums = new Map<string, number>();
   private readonly works = new Map<CardId, boolean>();
   /**
    * Whether a user is present, by owner, spot and card name: the answer is the same for every copy
@@ -151,10 +161,11 @@ class StrengthReading {
         if (!PRESENT_ONLY.has(effect.to)) this.anywhere.push(source);
         else if (spot) {
           // Nowhere (in a hand, on the table), it is present with no one and reaches no one.
+          const by = isSummed(effect) ? this.summed : this.present;
           const key = spotKey(spot);
-          const here = this.present.get(key);
+          const here = by.get(key);
           if (here) here.push(source);
-          else this.present.set(key, [source]);
+          else by.set(key, [source]);
         }
       }
     }
@@ -184,19 +195,30 @@ class StrengthReading {
     return present;
   }
 
-  /** Each modifier that reaches the card and works, a non-cumulative one once (BATTLE-4, BATTLE-5). */
-  private eachModifier(id: CardId, visit: (source: CardInstance, effect: StrengthEffect) => void): void {
+  /**
+   * Each modifier that reaches the card and works, a non-cumulative one once (BATTLE-4, BATTLE-5), in
+   * the board's order; the summed ones only `withSummed`.
+   */
+  private eachModifier(
+    id: CardId,
+    withSummed: boolean,
+    visit: (source: CardInstance, effect: StrengthEffect) => void,
+  ): void {
     const spot = spotOf(this.table, id);
-    const present = (spot && this.present.get(spotKey(spot))) || [];
-    const anywhere = this.anywhere;
+    const key = spot && spotKey(spot);
+    const lists = [this.anywhere, (key && this.present.get(key)) || []];
+    if (withSummed) lists.push((key && this.summed.get(key)) || []);
+    const heads = lists.map(() => 0);
     let counted: Set<string> | undefined;
-    // Both lists are in the board's order; merged, they are counted in it, as one list of all would be.
-    for (let i = 0, j = 0; i < anywhere.length || j < present.length; ) {
-      const source =
-        j >= present.length || (i < anywhere.length && anywhere[i]!.order < present[j]!.order)
-          ? anywhere[i++]!
-          : present[j++]!;
-      const { card, effect, sameAs } = source;
+    // Every list is in the board's order; merged, they are counted in it, as one list of all would be.
+    for (;;) {
+      let from = -1;
+      for (let k = 0; k < lists.length; k++) {
+        const head = lists[k]![heads[k]!];
+        if (head && (from < 0 || head.order < lists[from]![heads[from]!]!.order)) from = k;
+      }
+      if (from < 0) return;
+      const { card, effect, sameAs } = lists[from]![heads[from]!++]!;
       if (sameAs !== null && counted?.has(sameAs)) continue;
       if (!reaches(this.table, effect, card.id, id) || !this.sourceWorks(card.id)) continue;
       if (sameAs !== null) {
@@ -208,9 +230,33 @@ class StrengthReading {
     }
   }
 
+  /** What the summed modifiers at the card's spot add to it: its owner's that work, but its own. */
+  private summedFor(id: CardId): number {
+    const spot = spotOf(this.table, id);
+    if (!spot) return 0;
+    const key = spotKey(spot);
+    const sources = this.summed.get(key);
+    if (!sources) return 0;
+    const owner = this.table.board.cards[id]!.owner;
+    const sumKey = `${owner}\0${key}`;
+    let sum = this.sums.get(sumKey);
+    if (sum === undefined) {
+      sum = 0;
+      for (const { card, effect } of sources) {
+        if (card.owner === owner && this.sourceWorks(card.id)) sum += effect.amount;
+      }
+      this.sums.set(sumKey, sum);
+    }
+    // "Your personnel present": never the card itself.
+    for (const { card, effect } of sources) {
+      if (card.id === id && this.sourceWorks(card.id)) sum -= effect.amount;
+    }
+    return sum;
+  }
+
   strengthOf(id: CardId): Strength {
     const parts: StrengthPart[] = [ownStrength(this.table, id)];
-    this.eachModifier(id, (source, effect) => {
+    this.eachModifier(id, true, (source, effect) => {
       parts.push({ source: source.id, amount: effect.amount, why: `${label(this.table, source.id)}` });
     });
     return { card: id, total: parts.reduce((sum, part) => sum + part.amount, 0), parts };
@@ -218,8 +264,8 @@ class StrengthReading {
 
   /** `strengthOf(id).total`, without naming the parts: the battle asks it at every step. */
   totalOf(id: CardId): number {
-    let total = ownStrength(this.table, id).amount;
-    this.eachModifier(id, (_source, effect) => {
+    let total = ownStrength(this.table, id).amount + this.summedFor(id);
+    this.eachModifier(id, false, (_source, effect) => {
       total += effect.amount;
     });
     return total;
