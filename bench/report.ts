@@ -154,13 +154,16 @@ export function goalsOf(measured: Measured): Goal[] {
   ];
 }
 
+/** A Markdown table, its columns padded as the formatter (Biome) writes them; `right` columns right-aligned. */
 function table(
   header: readonly string[],
   rows: readonly (readonly string[])[],
   right: ReadonlySet<number>,
 ): string {
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
-  const rule = `| ${header.map((_, i) => (right.has(i) ? '--:' : '---')).join(' | ')} |`;
+  const widths = header.map((title, i) => Math.max(title.length, 3, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: readonly string[]) =>
+    `| ${cells.map((cell, i) => (right.has(i) ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join(' | ')} |`;
+  const rule = `| ${widths.map((width, i) => (right.has(i) ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width))).join(' | ')} |`;
   return [line(header), rule, ...rows.map(line)].join('\n');
 }
 
