@@ -3,6 +3,7 @@
  * change with the board before (structural sharing), and the record still reads, lists, serialises and
  * refuses writes as the frozen plain record of the board's public type.
  */
+import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { idleSetup } from '../bench/setups.ts';
 import { type Command, createGame } from '../src/index.ts';
@@ -46,6 +47,9 @@ describe('the cards record', () => {
     expect(record.nobody).toBeUndefined();
     expect(Object.values(record)).toEqual(cardList(record));
     expect(slotOf(record, 'alice-crew-1')).toBe(Object.keys(plain).indexOf('alice-crew-1'));
+    // console.log shows the cards (Node looks at a proxy's target, not through it).
+    expect(inspect(record, { depth: 0 })).toBe(inspect(plain, { depth: 0 }));
+    expect(Object.getOwnPropertySymbols(record)).toEqual([]);
     game.stop();
   });
 

@@ -33,9 +33,20 @@ const descriptor = (value: CardInstance): PropertyDescriptor => ({
   configurable: true,
 });
 
+/**
+ * How Node's `util.inspect` (and so `console.log`) shows a record: it looks at a proxy's target, not
+ * through its traps, so the target answers with the cards as a plain object. (A symbol of the global
+ * registry: no import of `node:util`, the record stays browser-safe.)
+ */
+const INSPECT = Symbol.for('nodejs.util.inspect.custom');
+
 /** The record clients see: every read answered from the store, every write refused (a TypeError in strict code). */
 function recordOf(store: Store): Cards {
   const target = {};
+  Object.defineProperty(target, INSPECT, {
+    value: () => Object.fromEntries(store.ids.map((id, slot) => [id, store.cards[slot]])),
+    configurable: true,
+  });
   const record = new Proxy(target, {
     get(t, key, receiver) {
       if (typeof key === 'string') {
