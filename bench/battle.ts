@@ -1,5 +1,14 @@
 import { createGame, type Game, type GameOptions } from '../src/index.ts';
-import { type Budget, interleaved, now, type Series, type Spread, sink, spreadOf } from './harness.ts';
+import {
+  type Budget,
+  type Elapsed,
+  interleaved,
+  type Series,
+  type Spread,
+  sink,
+  spreadOf,
+  stopwatch,
+} from './harness.ts';
 import { ATTACK, battleSetup } from './setups.ts';
 
 /**
@@ -59,14 +68,14 @@ function countEvents(perSide: number): { events: number; commands: number } {
 
 let seeds = 0;
 
-/** Nanoseconds of one battle of this size, on the next seed (the game is set up untimed). */
-export function battleSample(perSide: number): number {
+/** The time of one battle of this size, on the next seed (the game is set up untimed). */
+export function battleSample(perSide: number): Elapsed {
   const game = battleGame(perSide, ++seeds);
-  const start = now();
+  const watch = stopwatch();
   sink.value += fight(game);
-  const ns = now() - start;
+  const elapsed = watch();
   game.stop();
-  return ns;
+  return elapsed;
 }
 
 export function measureBattle(perSide: number, budget: Budget): BattleResult {

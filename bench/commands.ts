@@ -95,7 +95,7 @@ function replay(recording: Recording, times: number[], ratios: number[], types: 
     sink.value += result.ok ? 1 : 0;
     types.push(typeOf(command));
   }
-  const floorNs = (before + floorSample()) / 2;
+  const floorNs = (before.wall + floorSample().wall) / 2;
   game.stop();
   for (const ns of measured) {
     times.push(ns / 1e6);

@@ -1,5 +1,5 @@
 import { createGame, restoreGame, saveGame } from '../src/index.ts';
-import { type Budget, interleaved, now, type Series, sink } from './harness.ts';
+import { type Budget, type Elapsed, interleaved, type Series, sink, stopwatch } from './harness.ts';
 import { ATTACK, battleSetup, idleSetup } from './setups.ts';
 
 /**
@@ -19,10 +19,10 @@ export interface StartResult {
   readonly battleCards: number;
 }
 
-function timed(run: () => void): number {
-  const start = now();
+function timed(run: () => void): Elapsed {
+  const watch = stopwatch();
   run();
-  return now() - start;
+  return watch();
 }
 
 export function measureStart(budget: Budget): StartResult {

@@ -3,12 +3,12 @@ import { battleSample } from './battle.ts';
 import {
   type Budget,
   fittedExponent,
-  now,
   type Round,
   round,
   type Spread,
   sink,
   spreadOf,
+  stopwatch,
 } from './harness.ts';
 import { battleSetup, idleSetup } from './setups.ts';
 
@@ -84,9 +84,14 @@ export function battleGrowth(budget: Budget): Growth {
     rounds.push(
       BATTLE_SIDES.map((side, i) =>
         round(() => {
-          let ns = 0;
-          for (let k = 0; k < repeats[i]!; k++) ns += battleSample(side);
-          return ns / repeats[i]!;
+          let wall = 0;
+          let cpu = 0;
+          for (let k = 0; k < repeats[i]!; k++) {
+            const elapsed = battleSample(side);
+            wall += elapsed.wall;
+            cpu += elapsed.cpu;
+          }
+          return { wall: wall / repeats[i]!, cpu: cpu / repeats[i]! };
         }),
       ),
     );
@@ -116,14 +121,14 @@ export function moveGrowth(budget: Budget): Growth {
   } as const;
   const sample = (i: number) => () => {
     const game = games[i]!;
-    const start = now();
+    const watch = stopwatch();
     for (let k = 0; k < MOVES; k++) {
       const result = game.send(k % 2 === 0 ? down : up);
       if (!result.ok) throw new Error(`benchmark move refused: ${result.rejection.message}`);
     }
-    const ns = (now() - start) / MOVES;
-    sink.value += ns > 0 ? 1 : 0;
-    return ns;
+    const elapsed = watch(MOVES);
+    sink.value += elapsed.wall > 0 ? 1 : 0;
+    return elapsed;
   };
   // Untimed first: compiled for every size before any is timed.
   for (let i = 0; i < games.length; i++) sample(i)();

@@ -57,13 +57,32 @@ const FLOOR_EVENTS = 500;
 /** Nanoseconds now, from the monotonic high-resolution clock. */
 export const now = () => Number(process.hrtime.bigint());
 
+/** Nanoseconds of CPU this process has used (every thread: the engine's, and V8's collector's). */
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) * 1000;
+};
+
+/** Time taken, in nanoseconds: on the clock, and in CPU (which other work on the machine does not inflate). */
+export interface Elapsed {
+  readonly wall: number;
+  readonly cpu: number;
+}
+
+/** Starts a stopwatch; calling what it returns reads the time since, divided by `per` operations. */
+export function stopwatch(): (per?: number) => Elapsed {
+  const wall = now();
+  const cpu = cpuNow();
+  return (per = 1) => ({ wall: (now() - wall) / per, cpu: (cpuNow() - cpu) / per });
+}
+
 /** One floor sample: nanoseconds per event of the ring machine. */
-export function floorSample(): number {
-  const start = now();
+export function floorSample(): Elapsed {
+  const watch = stopwatch();
   for (let i = 0; i < FLOOR_EVENTS; i++) floorActor.send(NEXT);
-  const ns = (now() - start) / FLOOR_EVENTS;
+  const elapsed = watch(FLOOR_EVENTS);
   sink.value += floorActor.getSnapshot().matches('red') ? 1 : 0;
-  return ns;
+  return elapsed;
 }
 
 /** Median, quartiles and extremes of a list of numbers. */
@@ -98,35 +117,44 @@ export function spreadOf(values: readonly number[]): Spread {
 
 /** One round of a measure: its sample, and the floor around it. */
 export interface Round {
-  /** The sample, in nanoseconds (per operation). */
+  /** The sample, in nanoseconds on the clock (per operation). */
   readonly ns: number;
-  /** The floor of this round: the mean of the samples just before and after, ns per event. */
+  /** The floor of this round: the mean of the samples just before and after, ns per event on the clock. */
   readonly floorNs: number;
-  /** The sample in floor events: `ns / floorNs`. */
+  /**
+   * The sample in floor events, in CPU time (the sample's CPU over the floor's): on a machine shared
+   * with other work, a long sample is interrupted more often than the short floor samples around it,
+   * which would inflate a ratio of clock times; CPU time counts only what this process did.
+   */
   readonly floorEvents: number;
+  /** The same ratio in clock time (what a quiet machine would show alike). */
+  readonly wallFloorEvents: number;
 }
 
 /** A measure over its rounds. */
 export interface Series {
   readonly rounds: readonly Round[];
-  /** The sample, in milliseconds. */
+  /** The sample, in milliseconds on the clock. */
   readonly ms: Spread;
-  /** The floor, in nanoseconds per event. */
+  /** The floor, in nanoseconds per event on the clock. */
   readonly floorNs: Spread;
-  /** The per-round ratios of the sample to the floor, in floor events. */
+  /** The per-round ratios of the sample to the floor, in floor events (CPU time). */
   readonly floorEvents: Spread;
+  /** The same in clock time. */
+  readonly wallFloorEvents: Spread;
 }
 
 /**
- * Times one round: `sample` returns the nanoseconds of one operation (it may time several and divide,
- * or prepare untimed work first), bracketed by two floor samples.
+ * Times one round: `sample` returns the time of one operation (it may time several and divide, or
+ * prepare untimed work first), bracketed by two floor samples.
  */
-export function round(sample: () => number): Round {
+export function round(sample: () => Elapsed): Round {
   const before = floorSample();
-  const ns = sample();
+  const { wall, cpu } = sample();
   const after = floorSample();
-  const floorNs = (before + after) / 2;
-  return { ns, floorNs, floorEvents: ns / floorNs };
+  const floorNs = (before.wall + after.wall) / 2;
+  const floorCpu = (before.cpu + after.cpu) / 2;
+  return { ns: wall, floorNs, floorEvents: cpu / floorCpu, wallFloorEvents: wall / floorNs };
 }
 
 export function seriesOf(rounds: readonly Round[]): Series {
@@ -135,11 +163,12 @@ export function seriesOf(rounds: readonly Round[]): Series {
     ms: spreadOf(rounds.map((r) => r.ns / 1e6)),
     floorNs: spreadOf(rounds.map((r) => r.floorNs)),
     floorEvents: spreadOf(rounds.map((r) => r.floorEvents)),
+    wallFloorEvents: spreadOf(rounds.map((r) => r.wallFloorEvents)),
   };
 }
 
 /** `count` rounds of one sample each. */
-export function interleaved(count: number, sample: () => number): Series {
+export function interleaved(count: number, sample: () => Elapsed): Series {
   const rounds: Round[] = [];
   for (let i = 0; i < count; i++) rounds.push(round(sample));
   return seriesOf(rounds);

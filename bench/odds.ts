@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { oddsScenario } from '../src/odds/odds.ts';
 import { parallelBattleOdds } from '../src/odds/parallel.ts';
-import { type Budget, floorSample, now } from './harness.ts';
+import { type Budget, floorSample, stopwatch } from './harness.ts';
 
 /**
  * Odds of `examples/odds/boarding-party.json`, as `stccg odds` plays them: on every core, from start
@@ -17,6 +17,8 @@ export interface OddsResult {
   /** Seconds for 10,000 battles at this rate (the goal's figure; a quick run plays fewer). */
   readonly secondsPer10000: number;
   readonly battlesPerSecond: number;
+  /** CPU the run used, every thread (the workers' too): what the odds cost the machine. */
+  readonly cpuSeconds: number;
   /** The floor around the run, ns per event. */
   readonly floorNs: number;
 }
@@ -34,10 +36,11 @@ export async function measureOdds(budget: Budget): Promise<OddsResult> {
     ...(scenario.policies ? { policies: scenario.policies } : {}),
   };
   const before = floorSample();
-  const start = now();
+  const watch = stopwatch();
   const report = await parallelBattleOdds(scenario.setup, options);
-  const seconds = (now() - start) / 1e9;
-  const floorNs = (before + floorSample()) / 2;
+  const elapsed = watch();
+  const seconds = elapsed.wall / 1e9;
+  const floorNs = (before.wall + floorSample().wall) / 2;
   if (report.battles !== budget.oddsBattles) throw new Error('the odds played the wrong number of battles');
   return {
     battles: budget.oddsBattles,
@@ -45,6 +48,7 @@ export async function measureOdds(budget: Budget): Promise<OddsResult> {
     seconds,
     secondsPer10000: (seconds * 10_000) / budget.oddsBattles,
     battlesPerSecond: budget.oddsBattles / seconds,
+    cpuSeconds: elapsed.cpu / 1e9,
     floorNs,
   };
 }

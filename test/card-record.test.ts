@@ -7,14 +7,22 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { idleSetup } from '../bench/setups.ts';
 import { type Command, createGame } from '../src/index.ts';
-import { cardList, draftOf, slotOf } from '../src/model/card-record.ts';
+import { cardList, draftOf, SHARED_FROM, slotOf } from '../src/model/card-record.ts';
 import { deepFreeze } from '../src/model/freeze.ts';
 
 const MOVE: Command = { type: 'move', player: 'alice', cards: ['alice-crew-1'], to: { planet: 'ligos' } };
 
-describe('the cards record', () => {
+// A board of up to SHARED_FROM cards keeps a plain record; a larger one, the shared record.
+describe.each([
+  { size: 40, kind: 'plain' },
+  { size: 160, kind: 'shared' },
+])('the cards record of $size cards ($kind)', ({ size, kind }) => {
+  it('is the kind it should be for its size', () => {
+    expect(size > SHARED_FROM).toBe(kind === 'shared');
+  });
+
   it('GAME-MOVE-1: a command replaces only the cards it changes; the board before stays as it was', () => {
-    const game = createGame(idleSetup(40));
+    const game = createGame(idleSetup(size));
     const before = game.board();
     const json = JSON.stringify(before);
     expect(game.send(MOVE).ok).toBe(true);
@@ -32,7 +40,7 @@ describe('the cards record', () => {
   });
 
   it('reads, lists and serialises like the plain record it replaced, in the same key order', () => {
-    const game = createGame(idleSetup(40));
+    const game = createGame(idleSetup(size));
     const plain = game.board().cards;
     game.send(MOVE);
     game.send({ ...MOVE, to: { aboard: 'alice-ship' } } as Command);
@@ -54,7 +62,7 @@ describe('the cards record', () => {
   });
 
   it('refuses every write, as a frozen record does', () => {
-    const game = createGame(idleSetup(12));
+    const game = createGame(idleSetup(size));
     game.send(MOVE);
     const cards = game.board().cards as Record<string, unknown>;
     expect(() => {
@@ -68,22 +76,24 @@ describe('the cards record', () => {
     expect(() => Object.setPrototypeOf(cards, null)).toThrow(TypeError);
     // deepFreeze leaves it (and what it holds, frozen already) as it is.
     expect(deepFreeze(cards)).toBe(cards);
-    expect(Object.keys(cards)).toHaveLength(12);
+    expect(Object.keys(cards)).toHaveLength(size);
     game.stop();
   });
 
   it('a draft sees its own writes at once; a list handed out before a write keeps what it held', () => {
-    const base = deepFreeze({
-      a: { id: 'a', n: 1 },
-      b: { id: 'b', n: 2 },
-    }) as unknown as Parameters<typeof draftOf>[0];
+    const base = deepFreeze(
+      Object.fromEntries(Array.from({ length: size }, (_, i) => [`c${i}`, { id: `c${i}`, n: i }])),
+    ) as unknown as Parameters<typeof draftOf>[0];
+    const [a, b] = Object.keys(base) as [string, string];
     const draft = draftOf(base);
     const list = cardList(draft.cards);
-    const changed = { ...base.b!, owner: 'bob' };
+    const changed = { ...base[b]!, owner: 'bob' };
     draft.set(changed);
-    expect(draft.cards.b).toBe(changed);
-    expect(list[1]).toBe(base.b);
-    expect(base.b).not.toBe(changed);
-    expect(() => draft.set({ ...base.a!, id: 'zz' })).toThrow(/no card zz/);
+    expect(draft.cards[b]).toBe(changed);
+    expect(cardList(draft.cards)[1]).toBe(changed);
+    expect(list[1]).toBe(base[b]);
+    expect(base[b]).not.toBe(changed);
+    expect(draft.cards[a]).toBe(base[a]);
+    expect(() => draft.set({ ...base[a]!, id: 'zz' })).toThrow(/no card zz/);
   });
 });

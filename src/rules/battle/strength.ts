@@ -117,6 +117,8 @@ const PRESENT_ONLY: ReadonlySet<StrengthEffect['to']> = new Set([
   'other-bajorans-present',
 ]);
 
+const NONE: readonly ModifierSource[] = [];
+
 /** Cumulative modifiers of "your personnel present": a total needs only their sum (see `summedFor`). */
 const isSummed = (effect: StrengthEffect) => effect.to === 'your-personnel-present' && effect.cumulative;
 
@@ -142,6 +144,8 @@ class StrengthReading {
    */
   private readonly summed = new Map<string, ModifierSource[]>();
   private readonly sums = new Map<string, number>();
+  /** What each summed source would add to its own owner's personnel (never to itself). */
+  private readonly ownSummed = new Map<CardId, number>();
   private readonly works = new Map<CardId, boolean>();
   /**
    * Whether a user is present, by owner, spot and card name: the answer is the same for every copy
@@ -154,13 +158,15 @@ class StrengthReading {
     for (const card of cardList(table.board.cards)) {
       const effects = strengthEffectsOf(table.library.get(card.card));
       if (effects.length === 0) continue;
-      const spot = spotOf(table, card.id);
+      const spot = effects.some((effect) => PRESENT_ONLY.has(effect.to)) ? spotOf(table, card.id) : undefined;
       for (const effect of effects) {
         const sameAs = effect.cumulative ? null : `${effect.to}:${effect.amount}:${card.owner}`;
         const source: ModifierSource = { card, effect, order: order++, sameAs };
         if (!PRESENT_ONLY.has(effect.to)) this.anywhere.push(source);
         else if (spot) {
           // Nowhere (in a hand, on the table), it is present with no one and reaches no one.
+          if (isSummed(effect))
+            this.ownSummed.set(card.id, (this.ownSummed.get(card.id) ?? 0) + effect.amount);
           const by = isSummed(effect) ? this.summed : this.present;
           const key = spotKey(spot);
           const here = by.get(key);
@@ -197,28 +203,22 @@ class StrengthReading {
 
   /**
    * Each modifier that reaches the card and works, a non-cumulative one once (BATTLE-4, BATTLE-5), in
-   * the board's order; the summed ones only `withSummed`.
+   * the board's order: those that may reach it anywhere, and `present` (those of its spot).
    */
   private eachModifier(
     id: CardId,
-    withSummed: boolean,
+    present: readonly ModifierSource[],
     visit: (source: CardInstance, effect: StrengthEffect) => void,
   ): void {
-    const spot = spotOf(this.table, id);
-    const key = spot && spotKey(spot);
-    const lists = [this.anywhere, (key && this.present.get(key)) || []];
-    if (withSummed) lists.push((key && this.summed.get(key)) || []);
-    const heads = lists.map(() => 0);
+    const anywhere = this.anywhere;
     let counted: Set<string> | undefined;
-    // Every list is in the board's order; merged, they are counted in it, as one list of all would be.
-    for (;;) {
-      let from = -1;
-      for (let k = 0; k < lists.length; k++) {
-        const head = lists[k]![heads[k]!];
-        if (head && (from < 0 || head.order < lists[from]![heads[from]!]!.order)) from = k;
-      }
-      if (from < 0) return;
-      const { card, effect, sameAs } = lists[from]![heads[from]!++]!;
+    // Both lists are in the board's order; merged, they are counted in it, as one list of all would be.
+    for (let i = 0, j = 0; i < anywhere.length || j < present.length; ) {
+      const source =
+        j >= present.length || (i < anywhere.length && anywhere[i]!.order < present[j]!.order)
+          ? anywhere[i++]!
+          : present[j++]!;
+      const { card, effect, sameAs } = source;
       if (sameAs !== null && counted?.has(sameAs)) continue;
       if (!reaches(this.table, effect, card.id, id) || !this.sourceWorks(card.id)) continue;
       if (sameAs !== null) {
@@ -230,11 +230,8 @@ class StrengthReading {
     }
   }
 
-  /** What the summed modifiers at the card's spot add to it: its owner's that work, but its own. */
-  private summedFor(id: CardId): number {
-    const spot = spotOf(this.table, id);
-    if (!spot) return 0;
-    const key = spotKey(spot);
+  /** What the summed modifiers at the spot add to a card of this owner there: those that work, but its own. */
+  private summedFor(id: CardId, key: string): number {
     const sources = this.summed.get(key);
     if (!sources) return 0;
     const owner = this.table.board.cards[id]!.owner;
@@ -248,15 +245,17 @@ class StrengthReading {
       this.sums.set(sumKey, sum);
     }
     // "Your personnel present": never the card itself.
-    for (const { card, effect } of sources) {
-      if (card.id === id && this.sourceWorks(card.id)) sum -= effect.amount;
-    }
-    return sum;
+    const own = this.ownSummed.get(id);
+    return own !== undefined && this.sourceWorks(id) ? sum - own : sum;
   }
 
   strengthOf(id: CardId): Strength {
     const parts: StrengthPart[] = [ownStrength(this.table, id)];
-    this.eachModifier(id, true, (source, effect) => {
+    const spot = spotOf(this.table, id);
+    const key = spot && spotKey(spot);
+    const here = key ? [...(this.present.get(key) ?? []), ...(this.summed.get(key) ?? [])] : [];
+    here.sort((a, b) => a.order - b.order);
+    this.eachModifier(id, here, (source, effect) => {
       parts.push({ source: source.id, amount: effect.amount, why: `${label(this.table, source.id)}` });
     });
     return { card: id, total: parts.reduce((sum, part) => sum + part.amount, 0), parts };
@@ -264,8 +263,10 @@ class StrengthReading {
 
   /** `strengthOf(id).total`, without naming the parts: the battle asks it at every step. */
   totalOf(id: CardId): number {
-    let total = ownStrength(this.table, id).amount + this.summedFor(id);
-    this.eachModifier(id, false, (_source, effect) => {
+    const spot = spotOf(this.table, id);
+    const key = spot && spotKey(spot);
+    let total = ownStrength(this.table, id).amount + (key ? this.summedFor(id, key) : 0);
+    this.eachModifier(id, (key && this.present.get(key)) || NONE, (_source, effect) => {
       total += effect.amount;
     });
     return total;
