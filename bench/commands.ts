@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Command, createGame, type Game, type Setup } from '../src/index.ts';
+import { COMMAND_TYPES, type Command, createGame, type Game, type Setup } from '../src/index.ts';
 import { legalNow, PLAY, play, setupArb, steps } from '../test/generators.ts';
 import { type Budget, floorSample, now, type Spread, sink, spreadOf } from './harness.ts';
 import { ATTACK, battleSetup, idleSetup } from './setups.ts';
@@ -63,10 +63,12 @@ function record(budget: Budget): Recording[] {
   return recordings;
 }
 
-/** The type of a command as sent (garbage has none). */
+const KNOWN_TYPES: ReadonlySet<string> = new Set(COMMAND_TYPES);
+
+/** The type of a command as sent: one of the engine's, or none of them (garbage, an unknown type). */
 function typeOf(command: unknown): string {
   const type = (command as { type?: unknown } | null)?.type;
-  return typeof type === 'string' ? type : '(malformed)';
+  return typeof type === 'string' && KNOWN_TYPES.has(type) ? type : '(no command type)';
 }
 
 export interface CommandLatency {
