@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { DEFAULT_DEMO_TRACE, runWatchedDemo } from '../debug/watch-demo.ts';
 import { register as registerCharts } from './charts.ts';
+import { EXIT } from './exit.ts';
 import { register as registerOdds } from './odds.ts';
 import { register as registerReplay } from './replay.ts';
 import { register as registerRun } from './run.ts';
@@ -15,10 +17,30 @@ export function parseSeed(value: string): number {
   return seed;
 }
 
-/** The `stccg` program. Returns the exit code. */
+/** The package's version, from its package.json (found upwards: `src/cli` in a clone, `dist/src/cli` built). */
+export function packageVersion(): string {
+  for (let url = new URL('.', import.meta.url); url.pathname !== '/'; url = new URL('..', url)) {
+    try {
+      const json = JSON.parse(readFileSync(new URL('package.json', url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (json.name === 'stccg-rules' && json.version) return json.version;
+    } catch {
+      // No package.json at this level: look one up.
+    }
+  }
+  return 'unknown';
+}
+
+/**
+ * The `stccg` program. Returns the exit code: 0 success, 1 a ruling or check failed, 2 bad input or
+ * usage (docs/cli.md).
+ */
 export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('stccg')
     .description('Star Trek CCG (First Edition) rules engine: holograms and personnel battle')
+    .version(packageVersion(), '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 
@@ -36,7 +58,7 @@ export async function main(argv: readonly string[]): Promise<number> {
         });
       } catch (error) {
         process.stderr.write(`stccg demo: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exitCode = 1;
+        process.exitCode = EXIT.badInput;
       }
     });
 
@@ -50,7 +72,9 @@ export async function main(argv: readonly string[]): Promise<number> {
     // A command that fails sets process.exitCode (a failed scenario, a damaged file...).
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode;
+    // Help and --version asked for exit 0; a usage error (no command, an unknown command or option,
+    // a bad option value) is bad input: 2.
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.badInput;
     throw error;
   }
 }

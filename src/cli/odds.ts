@@ -5,6 +5,7 @@ import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
 import { battleOdds, OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
 import { oddsInText } from '../odds/report.ts';
+import { EXIT } from './exit.ts';
 
 /**
  * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--json]`:
@@ -77,14 +78,18 @@ function parseAttack(json: string): unknown {
   }
 }
 
-/** Runs the odds for a file; returns the exit code (2: the file cannot be read; 1: the odds cannot be played). */
+/**
+ * Runs the odds for a file; returns the exit code: 0, or 2 when the file cannot be read or the odds
+ * cannot be played as given (a refused setup, attack or policy). Odds are a measurement, not a check:
+ * they never exit 1.
+ */
 export function odds(file: string, options: OddsCommandOptions, output: OddsOutput): number {
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     output.err(`stccg odds: ${file}: cannot read a JSON file: ${(error as Error).message}`);
-    return 2;
+    return EXIT.badInput;
   }
   const bar = output.progressBar
     ? new SingleBar({
@@ -109,12 +114,12 @@ export function odds(file: string, options: OddsCommandOptions, output: OddsOutp
     bar?.stop();
     if (options.json) output.out(JSON.stringify(report, null, 2));
     else for (const line of oddsInText(report)) output.out(line);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     bar?.stop();
     if (error instanceof OddsError || error instanceof SetupError) {
       output.err(`stccg odds: ${file}: ${error.message}`);
-      return 1;
+      return EXIT.badInput;
     }
     throw error;
   }

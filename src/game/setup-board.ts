@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
-import { NO_STATUSES } from '../model/board.ts';
+import { NO_STATUSES, type Statuses } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
@@ -130,7 +130,7 @@ export function gameInputFromSetup(
       card: card.card,
       owner: card.owner,
       at: toPosition(card.at, () => nextDiscard++),
-      status: { ...NO_STATUSES, ...card.status },
+      status: statusesOf(card.status),
       addedIcons: card.addedIcons ?? [],
       affiliationMode:
         definition.affiliations.length > 1 ? (card.affiliation ?? definition.affiliations[0]!) : null,
@@ -295,4 +295,20 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
     default:
       break;
   }
+}
+
+/**
+ * A card's statuses from its setup: those given, the rest as NO_STATUSES. Key by key, so that a status
+ * left out is never `undefined` (it type-checks under exactOptionalPropertyTypes, as clients compile).
+ */
+function statusesOf(
+  status: { readonly [S in keyof Statuses]?: Statuses[S] | undefined } | undefined,
+): Statuses {
+  return {
+    stopped: status?.stopped ?? NO_STATUSES.stopped,
+    disabled: status?.disabled ?? NO_STATUSES.disabled,
+    inStasisUntilEndOfTurn: status?.inStasisUntilEndOfTurn ?? NO_STATUSES.inStasisUntilEndOfTurn,
+    stunned: status?.stunned ?? NO_STATUSES.stunned,
+    mortallyWounded: status?.mortallyWounded ?? NO_STATUSES.mortallyWounded,
+  };
 }

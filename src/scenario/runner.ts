@@ -3,7 +3,7 @@ import { SetupError } from '../game/setup-board.ts';
 import type { Command } from '../model/commands.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { checkExpectation, type Difference } from './expectations.ts';
-import { loadScenario, type ScenarioError, scenarioFiles } from './load.ts';
+import { checkScenario, type ScenarioError } from './load.ts';
 import type { DoStep, EventMatcher, ExpectStep, RejectStep, Scenario, Step, StepKind } from './schema.ts';
 import { commandInWords, expectationInWords, matcherInWords } from './words.ts';
 
@@ -58,28 +58,17 @@ export interface RunOptions {
   readonly onGame?: (game: Game) => void;
 }
 
-export interface RunPathsOptions extends Omit<RunOptions, 'inspect' | 'onGame'> {
-  /** An inspection observer for each scenario's game, if any, and what to do with the game once made. */
-  readonly inspectorFor?: (
-    file: string,
-    scenario: Scenario,
-  ) => { inspect: GameOptions['inspect']; onGame?: (game: Game) => void } | undefined;
-}
-
-/** Runs every scenario file named (folders walked); malformed files are reported and run nothing. */
-export function runPaths(paths: readonly string[], options: RunPathsOptions = {}): RunSummary {
-  const { files, errors } = scenarioFiles(paths);
-  const scenarios: ScenarioResult[] = errors.map((error) => malformed(error));
-  for (const file of files) {
-    const loaded = loadScenario(file);
-    if (!loaded.ok) {
-      scenarios.push(malformed(loaded.error));
-      continue;
-    }
-    const watch = options.inspectorFor?.(file, loaded.scenario);
-    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(watch ?? {}) }));
-  }
-  return summarise(scenarios);
+/**
+ * Checks and runs a scenario given as an object (what a scenario file holds): a malformed one is
+ * reported as such (status `malformed`, with where and what was expected) and runs nothing.
+ */
+export function runScenarioData(
+  data: unknown,
+  file = '(scenario)',
+  options: RunOptions = {},
+): ScenarioResult {
+  const loaded = checkScenario(data, file);
+  return loaded.ok ? runScenario(loaded.scenario, file, options) : malformed(loaded.error);
 }
 
 /** Runs one checked scenario on a fresh game. */
@@ -137,7 +126,7 @@ export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
   };
 }
 
-function malformed(error: ScenarioError): ScenarioResult {
+export function malformed(error: ScenarioError): ScenarioResult {
   return { file: error.file, status: 'malformed', title: null, answer: null, clauses: [], steps: [], error };
 }
 
