@@ -41,6 +41,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   const program = new Command('stccg')
     .description('Star Trek CCG (First Edition) rules engine: holograms and personnel battle')
     .version(packageVersion(), '-V, --version', 'print the version')
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 success, 1 a ruling or check failed, 2 bad input or usage (docs/cli.md).',
+    )
     .exitOverride()
     .configureOutput({ writeErr: (text) => process.stderr.write(text) });
 

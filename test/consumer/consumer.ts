@@ -39,3 +39,5 @@ export const text: string = traceText(trace) + mermaidOf(chartOf('game', ENGINE_
 const scenario: ScenarioResult = runScenarioData({ title: 'x' });
 export const summary: RunSummary = summarise([scenario]);
 export const node = [loadScenario, runPaths, writeTrace] as const;
+export const ruleMessages: string[] = [];
+game.actor.on('rule', (event) => ruleMessages.push(event.message));
