@@ -1,8 +1,9 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.ts';
+import { COMMANDS, main } from '../src/cli/main.ts';
 import { parseTrace } from '../src/debug/trace-records.ts';
 import { replayGame, saveGame } from '../src/index.ts';
 
@@ -49,6 +50,25 @@ describe('stccg conventions', () => {
       expect(code, args.join(' ')).toBe(2);
       expect(stderr, args.join(' ')).not.toBe('');
     }
+  });
+
+  it('--help lists every command as its own module defines it (the modules load only when they run)', async () => {
+    const { code, stdout } = await stccg('--help');
+    expect(code).toBe(0);
+    for (const command of COMMANDS) {
+      const program = new Command();
+      (await command.load()).register(program);
+      const [defined] = program.commands;
+      expect(defined!.name()).toBe(command.name);
+      expect(defined!.description()).toBe(command.description);
+      expect(
+        defined!.registeredArguments
+          .map((a) => (a.variadic ? `<${a.name()}...>` : `<${a.name()}>`))
+          .join(' '),
+      ).toBe(command.args);
+      expect(stdout).toContain(`${command.name} ${command.args}`.trim());
+    }
+    expect(stdout).toContain('Exit codes: 0 success, 1 a ruling or check failed, 2 bad input or usage');
   });
 
   it('a missing file is bad input (2) for every command that reads one', async () => {
