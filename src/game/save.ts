@@ -1,10 +1,10 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { z } from 'zod';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema } from '../model/commands.ts';
+import { z } from '../model/zod.ts';
 import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
 import { SetupError } from './setup-board.ts';
 
@@ -84,11 +84,11 @@ export function saveGame(game: Game): SavedGame {
 
 const saveSchema = z.object({
   format: z.literal(SAVE_FORMAT),
-  version: z.number().int(),
-  origin: z.object({ setup: z.unknown(), seed: z.number().int(), cards: z.array(z.unknown()) }),
+  version: z.int(),
+  origin: z.object({ setup: z.unknown(), seed: z.int(), cards: z.array(z.unknown()) }),
   log: z.array(z.unknown()),
   snapshot: z.record(z.string(), z.unknown()),
-  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 });
 
 export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {

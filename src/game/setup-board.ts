@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { GameInput, HologramSeed } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
@@ -6,6 +5,7 @@ import { NO_STATUSES, type Statuses } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
+import { z } from '../model/zod.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
   hasEffect,
@@ -20,7 +20,7 @@ import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
 
-const cardDefinitionList = z.array(cardDefinitionSchema).max(2000);
+const cardDefinitionList = z.array(cardDefinitionSchema).check(z.maxLength(2000));
 
 /** A setup that cannot start a game: malformed, naming what does not exist, or breaking a rule. */
 export class SetupError extends Error {

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { idSchema } from './ids.ts';
+import { z } from './zod.ts';
 
 /**
  * The commands a client sends, each naming the player who sends it. They are XState events of the
@@ -13,9 +13,9 @@ const card = idSchema;
  * The game's step the client saw when it made the command (optional): a command made from a stale
  * snapshot is refused rather than applied out of order (GAME-STEP-1).
  */
-const step = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+const step = z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)));
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
-const byCard = z.string().min(1).max(120);
+const byCard = z.string().check(z.minLength(1), z.maxLength(120));
 
 /** A place a card can be sent to at a location. */
 export const placeSchema = z.union([z.strictObject({ aboard: card }), z.strictObject({ planet: idSchema })]);
@@ -35,7 +35,7 @@ export const commandSchemas = {
     type: z.literal('move'),
     player,
     step,
-    cards: z.array(card).min(1).max(100),
+    cards: z.array(card).check(z.minLength(1), z.maxLength(100)),
     to: placeSchema,
   }),
   /** Place a Mobile Holo-Emitter on one of your Holo personnel present (HOLO-EMIT-1). */
@@ -78,7 +78,7 @@ export const commandSchemas = {
     step,
     card,
     by: byCard,
-    to: z.strictObject({ aboard: card }).optional(),
+    to: z.optional(z.strictObject({ aboard: card })),
   }),
   /**
    * Select one personnel for assimilation or abduction among `among`: `pick` names your choice, or
@@ -89,8 +89,8 @@ export const commandSchemas = {
     player,
     step,
     purpose: z.enum(['assimilation', 'abduction']),
-    among: z.array(card).min(1).max(100),
-    pick: card.optional(),
+    among: z.array(card).check(z.minLength(1), z.maxLength(100)),
+    pick: z.optional(card),
     by: byCard,
   }),
   /** Add the Holo icon to one of your personnel (Holoprogram: 221B Baker Street). */
@@ -101,7 +101,7 @@ export const commandSchemas = {
     player,
     step,
     card,
-    to: z.string().min(1).max(60),
+    to: z.string().check(z.minLength(1), z.maxLength(60)),
   }),
   /** Move one of your staffed ships to another location (GAME-STAFF-1; HOLO-NORMAL-1). */
   moveShip: z.strictObject({ type: z.literal('moveShip'), player, step, ship: card, to: idSchema }),
@@ -127,8 +127,8 @@ export const commandSchemas = {
     player,
     step,
     card,
-    personnel: z.array(card).min(1).max(100).optional(),
-    to: placeSchema.optional(),
+    personnel: z.optional(z.array(card).check(z.minLength(1), z.maxLength(100))),
+    to: z.optional(placeSchema),
   }),
   /** BATTLE-4a/b/c: the stronger personnel's player stuns, mortally wounds, or declines. */
   decide: z.strictObject({
