@@ -69,6 +69,10 @@ interface InspectedSnapshot {
   readonly context?: unknown;
 }
 
+/**
+ * A trace recorder for one game: give its `inspect` to `createGame` and `attach` it to the game, then
+ * read `trace()`, `lines()` or `text()` (browser-safe; `writeTrace` in `stccg-rules/node` writes a file).
+ */
 export function recordTrace(options: RecordOptions = {}): TraceRecorder {
   const header: TraceHeader = {
     type: 'trace',

@@ -50,6 +50,7 @@ export function checkScenario(data: unknown, file = '(scenario)'): Loaded {
   return refused(file, path.length ? path.join('.') : WHOLE_FILE, expected);
 }
 
+/** A refusal: the scenario named `file` does not fit at `path`, where `expected` was wanted. */
 export function refused(file: string, path: string, expected: string): Loaded {
   return { ok: false, error: { file, path, expected } };
 }

@@ -113,6 +113,7 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
   }
 }
 
+/** Totals of scenario results: how many steps passed, failed or did not run, and whether all passed. */
 export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
   const steps: Record<StepStatus, number> = { passed: 0, failed: 0, 'not-run': 0 };
   for (const scenario of scenarios) for (const step of scenario.steps) steps[step.status]++;
@@ -126,6 +127,7 @@ export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
   };
 }
 
+/** The result of a scenario that did not run: malformed, with where and why. */
 export function malformed(error: ScenarioError): ScenarioResult {
   return { file: error.file, status: 'malformed', title: null, answer: null, clauses: [], steps: [], error };
 }
