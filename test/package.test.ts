@@ -71,6 +71,7 @@ beforeAll(() => {
   link('@types/node');
   cpSync(join(ROOT, 'test', 'consumer'), app, { recursive: true });
   cpSync(join(ROOT, 'examples', 'replays', 'boarding-party.json'), join(app, 'boarding-party.json'));
+  cpSync(join(ROOT, 'examples', 'rulings', 'battle-4d-face-up-is-announced.json'), join(app, 'ruling.json'));
   writeFileSync(join(app, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
 }, 60_000);
 
@@ -208,11 +209,20 @@ describe('(c) in a web page, bundled by vite', () => {
       }
     }
 
-    it('the built page creates a game, plays, saves and restores, without an error', async () => {
+    it('the built page creates a game, plays, saves and restores; records, draws and runs a ruling (debug, scenario): no error', async () => {
       // vite keeps the page's path under its root: dist/page/page/index.html.
       const { out, errors } = await open(`${url}/page/page/index.html`);
       expect(errors).toEqual([]);
-      expect(JSON.parse(out)).toEqual({ commands: 15, saveVersion: 2, step: 15, same: true });
+      expect(JSON.parse(out)).toEqual({
+        commands: 15,
+        saveVersion: 2,
+        step: 15,
+        same: true,
+        traced: true,
+        mermaid: true,
+        svg: true,
+        ruling: 'passed',
+      });
     });
 
     it("the same page on vite's dev server", async () => {
@@ -226,7 +236,7 @@ describe('(c) in a web page, bundled by vite', () => {
       try {
         const { out, errors } = await open(`${dev.resolvedUrls!.local[0]}page/index.html`);
         expect(errors).toEqual([]);
-        expect(JSON.parse(out)).toMatchObject({ saveVersion: 2, same: true });
+        expect(JSON.parse(out)).toMatchObject({ saveVersion: 2, same: true, svg: true, ruling: 'passed' });
       } finally {
         await dev.close();
       }
