@@ -6,6 +6,7 @@ import { SetupError } from '../game/setup-board.ts';
 import { OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
 import { parallelBattleOdds } from '../odds/parallel.ts';
 import { oddsInText } from '../odds/report.ts';
+import { EXIT } from './exit.ts';
 
 /**
  * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--workers W] [--json]`:
@@ -86,14 +87,18 @@ function parseAttack(json: string): unknown {
   }
 }
 
-/** Runs the odds for a file; returns the exit code (2: the file cannot be read; 1: the odds cannot be played). */
+/**
+ * Runs the odds for a file; returns the exit code: 0, or 2 when the file cannot be read or the odds
+ * cannot be played as given (a refused setup, attack or policy). Odds are a measurement, not a check:
+ * they never exit 1.
+ */
 export async function odds(file: string, options: OddsCommandOptions, output: OddsOutput): Promise<number> {
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     output.err(`stccg odds: ${file}: cannot read a JSON file: ${(error as Error).message}`);
-    return 2;
+    return EXIT.badInput;
   }
   const bar = output.progressBar
     ? new SingleBar({
@@ -119,12 +124,12 @@ export async function odds(file: string, options: OddsCommandOptions, output: Od
     bar?.stop();
     if (options.json) output.out(JSON.stringify(report, null, 2));
     else for (const line of oddsInText(report)) output.out(line);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     bar?.stop();
     if (error instanceof OddsError || error instanceof SetupError) {
       output.err(`stccg odds: ${file}: ${error.message}`);
-      return 1;
+      return EXIT.badInput;
     }
     throw error;
   }
