@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What a card *is*: the facts printed on it, and the small effect descriptors through which the rules
@@ -26,8 +26,8 @@ export type CardType = (typeof CARD_TYPES)[number];
 /** The icon that makes a card holographic. */
 export const HOLO_ICON = 'Holo';
 
-const name = z.string().trim().min(1).max(120);
-const word = z.string().trim().min(1).max(80);
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
+const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
 
 /**
  * Effect descriptors: the parts of a card's game text that the rules evaluate. The machines never
@@ -46,8 +46,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('use-only'),
-    affiliations: z.array(word).max(20).optional(),
-    species: z.array(word).max(20).optional(),
+    affiliations: z.optional(z.array(word).check(z.maxLength(20))),
+    species: z.optional(z.array(word).check(z.maxLength(20))),
   }),
   /** Personnel placed here add the Holo icon to their owner's copies in play (221B Baker Street). */
   z.strictObject({ kind: z.literal('adds-holo-icon') }),
@@ -59,7 +59,7 @@ export const effectSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('strength'),
-    amount: z.number().int().min(-20).max(20),
+    amount: z.int().check(z.minimum(-20), z.maximum(20)),
     to: z.enum(['your-personnel-present', 'your-non-holographic-universal', 'other-bajorans-present']),
     cumulative: z.boolean(),
   }),
@@ -78,13 +78,13 @@ export const effectSchema = z.discriminatedUnion('kind', [
     timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
     effect: z.enum(['stasis-by-species', 'report-to-battle', 'beam-away', 'stun-adversary', 'headlock']),
     /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
-    species: z.array(word).max(10).optional(),
+    species: z.optional(z.array(word).check(z.maxLength(10))),
     /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
-    affiliation: word.optional(),
+    affiliation: z.optional(word),
     /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
-    targets: z.array(word).max(10).optional(),
+    targets: z.optional(z.array(word).check(z.maxLength(10))),
     /** stun-adversary: usable once per battle. */
-    oncePerBattle: z.boolean().optional(),
+    oncePerBattle: z.optional(z.boolean()),
   }),
 ]);
 export type Effect = z.infer<typeof effectSchema>;
@@ -94,22 +94,22 @@ export const cardDefinitionSchema = z.strictObject({
   name,
   type: z.enum(CARD_TYPES),
   /** One affiliation, or several separated by "/" (Iden: "Bajoran/Hirogen"). */
-  affiliation: z.string().trim().min(1).max(120).optional(),
-  classification: word.optional(),
-  integrity: z.number().int().min(0).max(99).optional(),
-  cunning: z.number().int().min(0).max(99).optional(),
-  strength: z.number().int().min(0).max(99).optional(),
-  universal: z.boolean().optional(),
-  icons: z.array(word).max(20).optional(),
-  characteristics: z.array(word).max(40).optional(),
-  staffing: z.array(word).max(10).optional(),
-  range: z.number().int().min(0).max(99).optional(),
-  weapons: z.number().int().min(0).max(99).optional(),
-  shields: z.number().int().min(0).max(99).optional(),
-  text: z.string().max(2000).optional(),
+  affiliation: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+  classification: z.optional(word),
+  integrity: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  cunning: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  strength: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  universal: z.optional(z.boolean()),
+  icons: z.optional(z.array(word).check(z.maxLength(20))),
+  characteristics: z.optional(z.array(word).check(z.maxLength(40))),
+  staffing: z.optional(z.array(word).check(z.maxLength(10))),
+  range: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  weapons: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  shields: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  text: z.optional(z.string().check(z.maxLength(2000))),
   /** Lore species where it differs from gameplay species (Sumek appears Vulcan; HOLO-SPECIES-1). */
-  lore: z.strictObject({ species: word.optional() }).optional(),
-  effects: z.array(effectSchema).max(20).optional(),
+  lore: z.optional(z.strictObject({ species: z.optional(word) })),
+  effects: z.optional(z.array(effectSchema).check(z.maxLength(20))),
 });
 export type CardDefinitionInput = z.infer<typeof cardDefinitionSchema>;
 
