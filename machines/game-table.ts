@@ -47,6 +47,19 @@ export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLib
   return library;
 }
 
+/** The battle's data without its open window (the view gives the window on its own), once per context. */
+const battleData = new WeakMap<object, BattleData>();
+
+function battleDataOf(context: BattleData & { window: unknown }): BattleData {
+  let data = battleData.get(context);
+  if (!data) {
+    const { window: _window, ...rest } = context;
+    data = rest;
+    battleData.set(context, data);
+  }
+  return data;
+}
+
 /** The rules' view of a game actor's context. Hologram states are read from the hologram actors. */
 export function tableOf(source: TableSource): Table {
   return {
@@ -67,7 +80,7 @@ export function tableOf(source: TableSource): Table {
       const snapshot = source.battle.getSnapshot();
       const window = snapshot.context.window;
       return {
-        data: snapshot.context,
+        data: battleDataOf(snapshot.context),
         step: snapshot.value as BattleStep,
         window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
       };
