@@ -19,7 +19,7 @@ import {
   resolveCommand,
   resolveNextRogueBorgBattle,
 } from '../src/rules/commands/index.ts';
-import type { HologramChange, Resolution } from '../src/rules/draft.ts';
+import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
 import { EFFECT_EVENT, gate } from './game-gate.ts';
@@ -203,18 +203,6 @@ const gameSetup = setup({
   },
 });
 
-/** What a hologram actor is told, for each change the rules decided. */
-function hologramEvent(change: Exclude<HologramChange, { change: 'spawn' }>) {
-  switch (change.change) {
-    case 'activate':
-      return { type: 'ACTIVATE' as const, turn: change.turn };
-    case 'deactivate':
-      return { type: 'DEACTIVATE' as const, turn: change.turn };
-    case 'erase':
-      return { type: 'ERASE' as const };
-  }
-}
-
 type Enqueue = Parameters<Parameters<typeof gameSetup.enqueueActions>[0]>[0]['enqueue'];
 
 /**
@@ -224,24 +212,21 @@ type Enqueue = Parameters<Parameters<typeof gameSetup.enqueueActions>[0]>[0]['en
 function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
   enqueue.assign({ board: resolution.board, random: resolution.random, step });
   for (const change of resolution.holograms) {
-    if (change.change === 'spawn') {
+    const event = hologramEventOf(change, resolution.board);
+    if (event.type === 'SPAWN') {
       enqueue.assign({
         holograms: ({ context, spawn }) => ({
           ...context.holograms,
           [change.card]: spawn('hologram', {
             id: hologramActorId(change.card),
             systemId: hologramActorId(change.card),
-            input: {
-              card: change.card,
-              owner: resolution.board.cards[change.card]!.owner,
-              initial: change.initial,
-              deactivatedOnTurn: change.deactivatedOnTurn,
-            },
+            input: event.input,
           }),
         }),
       });
     } else {
-      enqueue.sendTo(({ context }) => context.holograms[change.card]!, hologramEvent(change));
+      // The event the rules' draft already ran through the hologram chart (`hologramAfter`).
+      enqueue.sendTo(({ context }) => context.holograms[change.card]!, event);
     }
   }
   // A battle the rules start without an attack (Rogue Borg, CARD-ROGUE-BORG-1); an attack starts its

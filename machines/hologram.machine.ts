@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate';
+import { assign, initialTransition, setup, transition } from 'xstate';
 import type { CardId, PlayerId } from '../src/model/board.ts';
+import type { HologramState } from '../src/model/events.ts';
 
 /**
  * One actor per holographic card in play (personnel and equipment): it owns the card's activation
@@ -82,3 +83,47 @@ export const hologramMachine = setup({
     ERASE: '.erased',
   },
 });
+
+/** A hologram's state as the rules read it: the chart's state and the turn it last deactivated. */
+export interface HologramStateView {
+  readonly state: HologramState;
+  readonly deactivatedOnTurn: number | null;
+}
+
+/** A change the rules decide for a hologram: what the game tells its actor, or its spawn. */
+export type HologramChangeEvent = HologramEvent | { type: 'SPAWN'; input: HologramInput };
+
+type HologramSnapshot = ReturnType<typeof hologramMachine.resolveState>;
+
+function snapshotOf(view: HologramStateView): HologramSnapshot {
+  // Only the state and the turn are read by the chart's guards and actions.
+  return hologramMachine.resolveState({
+    value: view.state,
+    context: { card: '', owner: '', deactivatedOnTurn: view.deactivatedOnTurn, enteredAs: 'active' },
+  });
+}
+
+const viewOf = (snapshot: HologramSnapshot): HologramStateView => ({
+  state: snapshot.value as HologramState,
+  deactivatedOnTurn: snapshot.context.deactivatedOnTurn,
+});
+
+/**
+ * What the hologram chart makes of a change, without an actor: the very transition the hologram actor
+ * takes when the game tells it the same event (XState's pure `transition`). The rules see a hologram's
+ * state through this while a command resolves, so what they decide and what the actor becomes cannot
+ * disagree: the chart is the one owner of a hologram's state.
+ */
+export function hologramAfter(
+  view: HologramStateView | undefined,
+  change: HologramChangeEvent,
+): HologramStateView {
+  if (change.type === 'SPAWN') return viewOf(initialTransition(hologramMachine, change.input)[0]);
+  if (!view) throw new Error(`a hologram change (${change.type}) for a card with no hologram actor`);
+  return viewOf(transition(hologramMachine, snapshotOf(view), change)[0]);
+}
+
+/** Whether the hologram chart takes this event now (HOLO-ACT-3 is its guard `mayActivateOnTurn`). */
+export function hologramTakes(view: HologramStateView, event: HologramEvent): boolean {
+  return snapshotOf(view).can(event);
+}

@@ -1,3 +1,4 @@
+import { type HologramChangeEvent, hologramAfter } from '../../machines/hologram.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
 import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
 import { type Board, type CardId, type CardInstance, NO_STATUSES, type Position } from '../model/board.ts';
@@ -18,6 +19,28 @@ export type HologramChange =
   | { readonly change: 'activate'; readonly card: CardId; readonly turn: number }
   | { readonly change: 'deactivate'; readonly card: CardId; readonly turn: number }
   | { readonly change: 'erase'; readonly card: CardId };
+
+/** What a hologram actor is told for a change (its spawn: the input it is spawned with). */
+export function hologramEventOf(change: HologramChange, board: Board): HologramChangeEvent {
+  switch (change.change) {
+    case 'spawn':
+      return {
+        type: 'SPAWN',
+        input: {
+          card: change.card,
+          owner: board.cards[change.card]!.owner,
+          initial: change.initial,
+          deactivatedOnTurn: change.deactivatedOnTurn,
+        },
+      };
+    case 'activate':
+      return { type: 'ACTIVATE', turn: change.turn };
+    case 'deactivate':
+      return { type: 'DEACTIVATE', turn: change.turn };
+    case 'erase':
+      return { type: 'ERASE' };
+  }
+}
 
 /** What a command resolved to: the next board, what happened, and what the hologram actors must do. */
 export interface Resolution {
@@ -123,24 +146,17 @@ export class Draft implements Table {
     this.board = { ...this.board, ...patch };
   }
 
-  /** Records a hologram change, and makes it visible to the rest of this command's resolution. */
+  /**
+   * Records a hologram change, and makes it visible to the rest of this command's resolution: the
+   * hologram's state after it is worked out by the hologram chart itself (`hologramAfter`), from the
+   * event its actor will be told, so the rules and the actor cannot disagree.
+   */
   changeHologram(change: HologramChange): void {
     this.changes.push(change);
-    const before = this.hologram(change.card);
-    switch (change.change) {
-      case 'spawn':
-        this.holo.set(change.card, { state: change.initial, deactivatedOnTurn: change.deactivatedOnTurn });
-        break;
-      case 'activate':
-        this.holo.set(change.card, { state: 'active', deactivatedOnTurn: before?.deactivatedOnTurn ?? null });
-        break;
-      case 'deactivate':
-        this.holo.set(change.card, { state: 'deactivated', deactivatedOnTurn: change.turn });
-        break;
-      case 'erase':
-        this.holo.set(change.card, { state: 'erased', deactivatedOnTurn: before?.deactivatedOnTurn ?? null });
-        break;
-    }
+    this.holo.set(
+      change.card,
+      hologramAfter(this.hologram(change.card), hologramEventOf(change, this.board)),
+    );
   }
 
   record(event: RuleEvent): void {

@@ -1,3 +1,4 @@
+import { hologramTakes } from '../../../machines/hologram.machine.ts';
 import { isHolographic, isPersonnel, label } from '../cards.ts';
 import { isDisabled, isInStasis, isLiveHologram, isStopped, mayBeActivatedWhereItIs } from '../holograms.ts';
 import type { Table } from '../table.ts';
@@ -55,8 +56,10 @@ export const activate: CommandRule<'activate'> = {
           ? forbid('HOLO-ACT-2', `${label(table, command.hologram)} is active already`)
           : undefined,
       () => {
-        const since = table.hologram(command.hologram)!.deactivatedOnTurn;
-        return since === table.board.turn.number
+        // HOLO-ACT-3 is judged once, by the hologram chart's own guard (`mayActivateOnTurn`).
+        const hologram = table.hologram(command.hologram)!;
+        const since = hologram.deactivatedOnTurn;
+        return !hologramTakes(hologram, { type: 'ACTIVATE', turn: table.board.turn.number })
           ? forbid(
               'HOLO-ACT-3',
               `${label(table, command.hologram)} deactivated this turn (turn ${since}); it may be reactivated during one of your later turns`,
