@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { describe, expect, it, vi } from 'vitest';
 import { COMMANDS, main } from '../src/cli/main.ts';
 import { parseTrace } from '../src/debug/trace-records.ts';
+import { checksumOfSaveBody } from '../src/game/save.ts';
 import { replayGame, saveGame } from '../src/index.ts';
 
 /**
@@ -122,7 +123,9 @@ describe('--json on every command that reports', () => {
       matchesSnapshot: true,
       error: null,
     });
-    writeFileSync(join(dir, 'other.json'), JSON.stringify({ ...save, snapshot: { value: 'elsewhere' } }));
+    // Another snapshot with its checksum made anew: the save passes its checks, the replay differs.
+    const { checksum: _, ...body } = { ...save, snapshot: { value: 'elsewhere' } };
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ ...body, checksum: checksumOfSaveBody(body) }));
     const differs = await stccg('replay', join(dir, 'other.json'), '--json');
     expect(differs.code).toBe(1);
     expect(JSON.parse(differs.stdout)).toMatchObject({ matchesSnapshot: false });

@@ -75,7 +75,8 @@ describe('the README and the manual', () => {
       again: { step(): number };
       said: string[];
     };
-    expect(module.game.step()).toBe(1);
-    expect(module.again.step()).toBe(1);
+    // The report and the host's kill are carried out; the move to the planet is refused.
+    expect(module.game.step()).toBe(2);
+    expect(module.again.step()).toBe(2);
   });
 });

@@ -104,8 +104,8 @@ function replayOutcome(
       checkSave(content);
     } catch (error) {
       if (!(error instanceof SaveError)) throw error;
-      // A damaged save or one of another version is bad input, as restoreGame refuses it.
-      return refused(EXIT.badInput, error.message);
+      // A check that failed (damaged, of another version), as restoreGame refuses it.
+      return refused(EXIT.failed, error.message);
     }
   }
   const origin =

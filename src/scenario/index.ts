@@ -41,3 +41,4 @@ export {
   scenarioJsonSchema,
   scenarioSchema,
 } from './schema.ts';
+export { commandInWords, positionInSetupWords } from './words.ts';
