@@ -46,13 +46,10 @@ export const hologramMachine = setup({
     /** Set up (or given the Holo icon) as an active hologram; otherwise it enters play deactivated (HOLO-ACT-1). */
     entersActive: ({ context }) => context.enteredAs === 'active',
     /** HOLO-ACT-3: not on the same turn it deactivated. */
-    mayActivateOnTurn: ({ context, event }) =>
-      event.type === 'ACTIVATE' && context.deactivatedOnTurn !== event.turn,
+    mayActivateOnTurn: ({ context }, { turn }: { turn: number }) => context.deactivatedOnTurn !== turn,
   },
   actions: {
-    rememberDeactivationTurn: assign({
-      deactivatedOnTurn: ({ event }) => (event.type === 'DEACTIVATE' ? event.turn : null),
-    }),
+    rememberDeactivationTurn: assign((_, { turn }: { turn: number }) => ({ deactivatedOnTurn: turn })),
   },
 }).createMachine({
   id: 'hologram',
@@ -69,12 +66,18 @@ export const hologramMachine = setup({
     },
     deactivated: {
       on: {
-        ACTIVATE: { guard: 'mayActivateOnTurn', target: 'active' },
+        ACTIVATE: {
+          guard: { type: 'mayActivateOnTurn', params: ({ event }) => ({ turn: event.turn }) },
+          target: 'active',
+        },
       },
     },
     active: {
       on: {
-        DEACTIVATE: { target: 'deactivated', actions: 'rememberDeactivationTurn' },
+        DEACTIVATE: {
+          target: 'deactivated',
+          actions: { type: 'rememberDeactivationTurn', params: ({ event }) => ({ turn: event.turn }) },
+        },
       },
     },
     erased: { type: 'final' },
