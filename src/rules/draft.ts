@@ -1,10 +1,18 @@
 import { type HologramChangeEvent, hologramAfter } from '../../machines/hologram.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
 import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
-import { type Board, type CardId, type CardInstance, NO_STATUSES, type Position } from '../model/board.ts';
+import {
+  type Board,
+  type CardId,
+  type CardInstance,
+  NO_STATUSES,
+  type Position,
+  type Statuses,
+} from '../model/board.ts';
 import { type CardsDraft, draftOf } from '../model/card-record.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
+import type { ClauseId } from './clauses.ts';
 import { drawInt, type RandomState } from './random.ts';
 import type { HologramView, Table } from './table.ts';
 
@@ -19,6 +27,12 @@ export type HologramChange =
   | { readonly change: 'activate'; readonly card: CardId; readonly turn: number }
   | { readonly change: 'deactivate'; readonly card: CardId; readonly turn: number }
   | { readonly change: 'erase'; readonly card: CardId };
+
+/** A rule event's own fields, beyond its type, kind, clause and message. */
+export type RuleFields<K extends RuleEvent['kind']> = Omit<
+  Extract<RuleEvent, { kind: K }>,
+  'type' | 'kind' | 'clause' | 'message'
+>;
 
 /** What a hologram actor is told for a change (its spawn: the input it is spawned with). */
 export function hologramEventOf(change: HologramChange, board: Board): HologramChangeEvent {
@@ -161,6 +175,22 @@ export class Draft implements Table {
 
   record(event: RuleEvent): void {
     this.events.push(event);
+  }
+
+  /**
+   * Records a rule event of this kind: what happened, under the clause that made it happen. Its message
+   * is the clause, then `text` (`rule('stopped', 'BATTLE-6', { card }, 'Data survives and is stopped')`
+   * says "BATTLE-6: Data survives and is stopped"), so no message repeats its clause by hand.
+   */
+  rule<K extends RuleEvent['kind']>(kind: K, clause: ClauseId, fields: RuleFields<K>, text: string): void {
+    this.record({ type: 'rule', kind, clause, ...fields, message: `${clause}: ${text}` } as RuleEvent);
+  }
+
+  /** Sets some of a card's statuses (stunned, mortally wounded, stopped, ...), keeping the others. */
+  setStatus(id: CardId, statuses: Partial<Statuses>): void {
+    const card = this.board.cards[id];
+    if (!card) throw new Error(`no card ${id} in this game`);
+    this.updateCard(id, { status: { ...card.status, ...statuses } });
   }
 
   /** A whole number from min to max, from the game's seeded generator. */

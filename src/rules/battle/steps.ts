@@ -57,15 +57,12 @@ export function formCombatPiles(draft: Draft, battle: BattleView): void {
   const defender = shuffled(draft, engaging('defender'));
   const leftOut = [...participants.attacker, ...participants.defender].filter((id) => !mayEngage(draft, id));
   draft.tellBattle({ type: 'PILES_FORMED', attacker, defender });
-  draft.record({
-    type: 'rule',
-    kind: 'combat-piles',
-    clause: 'BATTLE-3',
-    attacker: attacker.length,
-    defender: defender.length,
-    leftOut,
-    message: `BATTLE-3: combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
-  });
+  draft.rule(
+    'combat-piles',
+    'BATTLE-3',
+    { attacker: attacker.length, defender: defender.length, leftOut },
+    `combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
+  );
   announceTurnOver(draft, { ...battle.data, piles: { attacker, defender } });
 }
 
@@ -82,32 +79,31 @@ function announceTurnOver(draft: Draft, data: BattleData): void {
 function announcePairing(draft: Draft, data: BattleData & { pairing: Pairing }): void {
   const pairing = data.pairing;
   const found = engagement(draft, data, pairing.attacker, pairing.defender);
-  draft.record({
-    type: 'rule',
-    kind: 'engaged',
-    clause: 'BATTLE-4',
-    pairing: pairing.number,
-    attacker: pairing.attacker,
-    defender: pairing.defender,
-    attackerStrength: found.attackerStrength,
-    defenderStrength: found.defenderStrength,
-    message: `BATTLE-4: pairing ${pairing.number}: ${label(draft, pairing.attacker)} (STRENGTH ${found.attackerStrength}) engages ${label(draft, pairing.defender)} (STRENGTH ${found.defenderStrength})`,
-  });
+  draft.rule(
+    'engaged',
+    'BATTLE-4',
+    {
+      pairing: pairing.number,
+      attacker: pairing.attacker,
+      defender: pairing.defender,
+      attackerStrength: found.attackerStrength,
+      defenderStrength: found.defenderStrength,
+    },
+    `pairing ${pairing.number}: ${label(draft, pairing.attacker)} (STRENGTH ${found.attackerStrength}) engages ${label(draft, pairing.defender)} (STRENGTH ${found.defenderStrength})`,
+  );
 }
 
 /** BATTLE-4d: one pile has run out (or both); the cards left in the other are turned face up. */
 function announceFaceUp(draft: Draft, data: BattleData): void {
   const cards = data.faceUp;
-  draft.record({
-    type: 'rule',
-    kind: 'face-up',
-    clause: 'BATTLE-4d',
-    cards: [...cards],
-    message:
-      cards.length === 0
-        ? 'BATTLE-4d: both combat piles ran out together'
-        : `BATTLE-4d: a combat pile ran out; the cards left in the other are turned face up: ${cards.map((id) => label(draft, id)).join(', ')}`,
-  });
+  draft.rule(
+    'face-up',
+    'BATTLE-4d',
+    { cards: [...cards] },
+    cards.length === 0
+      ? 'both combat piles ran out together'
+      : `a combat pile ran out; the cards left in the other are turned face up: ${cards.map((id) => label(draft, id)).join(', ')}`,
+  );
 }
 
 /** Records how a pairing ended, on the board and in the battle. */
@@ -121,30 +117,21 @@ export function settlePairing(
   reason: string,
 ): void {
   if (outcome !== 'none' && strong && weak) {
-    const status = draft.board.cards[weak]!.status;
     // Rotated 90 degrees (stunned) or 180 (mortally wounded): never both at once.
-    draft.updateCard(weak, {
-      status:
-        outcome === 'stun'
-          ? { ...status, stunned: true }
-          : { ...status, stunned: false, mortallyWounded: true },
-    });
-    draft.record({
-      type: 'rule',
-      kind: outcome === 'stun' ? 'stunned' : 'mortally-wounded',
+    draft.setStatus(weak, outcome === 'stun' ? { stunned: true } : { stunned: false, mortallyWounded: true });
+    draft.rule(
+      outcome === 'stun' ? 'stunned' : 'mortally-wounded',
       clause,
-      card: weak,
-      by: strong,
-      message: `${clause}: ${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
-    });
+      { card: weak, by: strong },
+      `${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
+    );
   } else {
-    draft.record({
-      type: 'rule',
-      kind: 'no-outcome',
+    draft.rule(
+      'no-outcome',
       clause,
-      pairing: pairing.number,
-      message: `${clause}: pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
-    });
+      { pairing: pairing.number },
+      `pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
+    );
   }
   const record = { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause };
   draft.tellBattle({ type: 'DECIDED', record });
@@ -177,14 +164,12 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
       denied: found.denied,
     },
   });
-  draft.record({
-    type: 'rule',
-    kind: 'decision-awaited',
-    clause: found.clause,
-    player,
-    options: [...found.options],
-    message: `${found.clause}: ${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
-  });
+  draft.rule(
+    'decision-awaited',
+    found.clause,
+    { player, options: [...found.options] },
+    `${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
+  );
 }
 
 /**
@@ -197,20 +182,14 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
   const attacker = sideTotal(draft, data, 'attacker');
   const defender = sideTotal(draft, data, 'defender');
   const totals = { attacker: attacker.total, defender: defender.total };
-  draft.record({
-    type: 'rule',
-    kind: 'totals',
-    clause: 'BATTLE-5',
-    ...totals,
-    message: `BATTLE-5: total remaining STRENGTH ${forceName(data.attacker)} ${attacker.total}, ${forceName(data.defender)} ${defender.total} (stunned and mortally wounded add none of their own)`,
-  });
+  draft.rule(
+    'totals',
+    'BATTLE-5',
+    totals,
+    `total remaining STRENGTH ${forceName(data.attacker)} ${attacker.total}, ${forceName(data.defender)} ${defender.total} (stunned and mortally wounded add none of their own)`,
+  );
   if (attacker.total === defender.total) {
-    draft.record({
-      type: 'rule',
-      kind: 'battle-tied',
-      clause: 'BATTLE-5a',
-      message: 'BATTLE-5a: equal totals: no one wins or loses',
-    });
+    draft.rule('battle-tied', 'BATTLE-5a', {}, 'equal totals: no one wins or loses');
     draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner: null, killed: null });
     return;
   }
@@ -220,40 +199,35 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
   // HOLO-BATTLE-2 is one of the safety protocols: Disengage Safety Protocols suspends it too.
   const protocolsHold = safetyProtocolsHold(draft);
   if (winning.entirelyHolographic && protocolsHold) {
-    draft.record({
-      type: 'rule',
-      kind: 'battle-won',
-      clause: 'HOLO-BATTLE-2',
-      winner,
-      kills: false,
-      message: `HOLO-BATTLE-2: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
-    });
+    draft.rule(
+      'battle-won',
+      'HOLO-BATTLE-2',
+      { winner, kills: false },
+      `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
+    );
     draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed: null });
     return;
   }
   const candidates = killCandidates(draft, data, winningSide === 'attacker' ? 'defender' : 'attacker');
-  draft.record({
-    type: 'rule',
-    kind: 'battle-won',
-    clause: 'BATTLE-5a',
-    winner,
-    kills: candidates.length > 0,
-    message: `${
+  draft.rule(
+    'battle-won',
+    'BATTLE-5a',
+    { winner, kills: candidates.length > 0 },
+    `${
       candidates.length > 0
-        ? `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
-        : `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
+        ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
+        : `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
     }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
-  });
+  );
   let killed: CardId | null = null;
   if (candidates.length > 0) {
     killed = candidates[draft.randomInt(0, candidates.length - 1)]!;
-    draft.record({
-      type: 'rule',
-      kind: 'killed',
-      clause: 'BATTLE-5a',
-      card: killed,
-      message: `BATTLE-5a: ${label(draft, killed)} is the one killed (random selection)`,
-    });
+    draft.rule(
+      'killed',
+      'BATTLE-5a',
+      { card: killed },
+      `${label(draft, killed)} is the one killed (random selection)`,
+    );
     killOrDeactivateInstead(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
   }
   draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed });
@@ -265,36 +239,22 @@ export function aftermath(draft: Draft, battle: BattleView): void {
   for (const id of everyone) {
     if (!isInPlay(draft, id)) continue;
     if (isMortallyWounded(draft, id)) {
-      draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, mortallyWounded: false } });
+      draft.setStatus(id, { mortallyWounded: false });
       killOrDeactivateInstead(draft, id, 'BATTLE-6', 'killed by its mortal wound, the battle being over');
       if (!isInPlay(draft, id)) continue;
     }
     if (isStunned(draft, id)) {
-      draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, stunned: false } });
-      draft.record({
-        type: 'rule',
-        kind: 'recovered',
-        clause: 'BATTLE-6',
-        card: id,
-        message: `BATTLE-6: ${label(draft, id)} recovers from being stunned`,
-      });
+      draft.setStatus(id, { stunned: false });
+      draft.rule('recovered', 'BATTLE-6', { card: id }, `${label(draft, id)} recovers from being stunned`);
     }
-    draft.updateCard(id, { status: { ...draft.board.cards[id]!.status, stopped: true } });
-    draft.record({
-      type: 'rule',
-      kind: 'stopped',
-      clause: 'BATTLE-6',
-      card: id,
-      message: `BATTLE-6: ${label(draft, id)} survives and is stopped`,
-    });
+    draft.setStatus(id, { stopped: true });
+    draft.rule('stopped', 'BATTLE-6', { card: id }, `${label(draft, id)} survives and is stopped`);
   }
   draft.tellBattle({ type: 'AFTERMATH_DONE' });
-  draft.record({
-    type: 'rule',
-    kind: 'battle-over',
-    clause: 'BATTLE-6',
-    winner: battle.data.winner,
-    killed: battle.data.killed,
-    message: `BATTLE-6: the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
-  });
+  draft.rule(
+    'battle-over',
+    'BATTLE-6',
+    { winner: battle.data.winner, killed: battle.data.killed },
+    `the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
+  );
 }
