@@ -30,13 +30,12 @@ export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: stri
 export function deactivatedWhenReported(draft: Draft, id: CardId): void {
   if (!isHolographic(draft, id)) return;
   draft.changeHologram({ change: 'spawn', card: id, initial: 'deactivated', deactivatedOnTurn: null });
-  draft.record({
-    type: 'rule',
-    kind: 'deactivated',
-    clause: 'HOLO-ACT-1',
-    hologram: id,
-    message: `HOLO-ACT-1: ${label(draft, id)} is deactivated when reported (it may be activated this turn)`,
-  });
+  draft.rule(
+    'deactivated',
+    'HOLO-ACT-1',
+    { hologram: id },
+    `${label(draft, id)} is deactivated when reported (it may be activated this turn)`,
+  );
 }
 
 /**

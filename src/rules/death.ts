@@ -16,12 +16,11 @@ export function killOrDeactivateInstead(draft: Draft, id: CardId, clause: Clause
   } else if (draft.hologram(id)?.state === 'active') {
     deactivate(draft, id, 'HOLO-DEATH-1', `it would be ${why}, so it is deactivated instead`);
   } else {
-    draft.record({
-      type: 'rule',
-      kind: 'stays',
-      clause: 'HOLO-DEATH-1',
-      card: id,
-      message: `HOLO-DEATH-1: ${label(draft, id)} would be ${why}; a hologram is deactivated instead, and it is deactivated already`,
-    });
+    draft.rule(
+      'stays',
+      'HOLO-DEATH-1',
+      { card: id },
+      `${label(draft, id)} would be ${why}; a hologram is deactivated instead, and it is deactivated already`,
+    );
   }
 }

@@ -86,14 +86,10 @@ export function startRogueBorgBattle(
     occasion === 'played'
       ? 'they battle the crew now'
       : `they battle the crew at the start of ${draft.board.turn.player}'s turn (turn ${draft.board.turn.number})`;
-  draft.record({
-    type: 'rule',
-    kind: 'battle-announced',
-    clause: 'BATTLE-0',
-    attacker: ROGUE_BORG,
-    defender: owner,
-    attackers: borg,
-    defenders: crew,
-    message: `BATTLE-0: ${borg.length} Rogue Borg aboard ${label(draft, ship)} (STRENGTH ${borg.length} each) battle its crew, ${crew.map((id) => label(draft, id)).join(', ')}: ${why} (Rogue Borg Mercenaries)`,
-  });
+  draft.rule(
+    'battle-announced',
+    'BATTLE-0',
+    { attacker: ROGUE_BORG, defender: owner, attackers: borg, defenders: crew },
+    `${borg.length} Rogue Borg aboard ${label(draft, ship)} (STRENGTH ${borg.length} each) battle its crew, ${crew.map((id) => label(draft, id)).join(', ')}: ${why} (Rogue Borg Mercenaries)`,
+  );
 }

@@ -132,13 +132,12 @@ export const capture: CommandRule<'capture'> = {
         'HOLO-CAPTURE-1',
         `${command.by} would remove it from the ship, and no crew of ${command.player}'s is aboard a ship or facility here to take it`,
       );
-      draft.record({
-        type: 'rule',
-        kind: 'stays',
-        clause: 'HOLO-CAPTURE-1',
-        card: command.card,
-        message: `HOLO-CAPTURE-1: ${label(draft, command.card)} is not captured; it stays where it is`,
-      });
+      draft.rule(
+        'stays',
+        'HOLO-CAPTURE-1',
+        { card: command.card },
+        `${label(draft, command.card)} is not captured; it stays where it is`,
+      );
       return;
     }
     draft.place(

@@ -49,14 +49,12 @@ export const wearEmitter: CommandRule<'wearEmitter'> = {
     ),
   resolve(draft, command) {
     draft.place(command.emitter, { in: 'worn', by: command.hologram });
-    draft.record({
-      type: 'rule',
-      kind: 'emitter-worn',
-      clause: 'HOLO-EMIT-1',
-      emitter: command.emitter,
-      hologram: command.hologram,
-      message: `HOLO-EMIT-1: ${label(draft, command.hologram)} wears ${label(draft, command.emitter)}: no Holodeck needed, not confined to ships and facilities`,
-    });
+    draft.rule(
+      'emitter-worn',
+      'HOLO-EMIT-1',
+      { emitter: command.emitter, hologram: command.hologram },
+      `${label(draft, command.hologram)} wears ${label(draft, command.emitter)}: no Holodeck needed, not confined to ships and facilities`,
+    );
   },
 };
 
@@ -99,13 +97,11 @@ export const removeEmitter: CommandRule<'removeEmitter'> = {
     if (at.in !== 'worn') return;
     const wearer = at.by;
     draft.place(command.emitter, whereDropped(draft.board.cards[wearer]!.at));
-    draft.record({
-      type: 'rule',
-      kind: 'emitter-removed',
-      clause: 'CARD-EMITTER-1',
-      emitter: command.emitter,
-      hologram: wearer,
-      message: `CARD-EMITTER-1: ${label(draft, command.emitter)} is removed from ${label(draft, wearer)}`,
-    });
+    draft.rule(
+      'emitter-removed',
+      'CARD-EMITTER-1',
+      { emitter: command.emitter, hologram: wearer },
+      `${label(draft, command.emitter)} is removed from ${label(draft, wearer)}`,
+    );
   },
 };

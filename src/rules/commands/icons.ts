@@ -25,14 +25,12 @@ export const addHoloIcon: CommandRule<'addHoloIcon'> = {
   resolve(draft, command) {
     const card = draft.board.cards[command.card]!;
     draft.updateCard(command.card, { addedIcons: [...card.addedIcons, HOLO_ICON] });
-    draft.record({
-      type: 'rule',
-      kind: 'icon-added',
-      clause: 'HOLO-SPECIES-1',
-      card: command.card,
-      icon: HOLO_ICON,
-      message: `HOLO-SPECIES-1: ${label(draft, command.card)} gains the Holo icon (${command.by}); its gameplay species is now hologram`,
-    });
+    draft.rule(
+      'icon-added',
+      'HOLO-SPECIES-1',
+      { card: command.card, icon: HOLO_ICON },
+      `${label(draft, command.card)} gains the Holo icon (${command.by}); its gameplay species is now hologram`,
+    );
     // It was an ordinary personnel in play, so it starts active; where it is decides the rest.
     draft.changeHologram({ change: 'spawn', card: command.card, initial: 'active', deactivatedOnTurn: null });
   },

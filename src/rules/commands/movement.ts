@@ -69,14 +69,12 @@ export const report: CommandRule<'report'> = {
   resolve(draft, command) {
     const at: Position = { in: 'aboard', host: command.to.aboard };
     draft.place(command.card, at);
-    draft.record({
-      type: 'rule',
-      kind: 'reported',
-      clause: 'GAME-REPORT-1',
-      card: command.card,
-      at,
-      message: `GAME-REPORT-1: ${label(draft, command.card)} reports aboard ${label(draft, command.to.aboard)}`,
-    });
+    draft.rule(
+      'reported',
+      'GAME-REPORT-1',
+      { card: command.card, at },
+      `${label(draft, command.card)} reports aboard ${label(draft, command.to.aboard)}`,
+    );
     deactivatedWhenReported(draft, command.card);
   },
 };
@@ -152,15 +150,12 @@ export const move: CommandRule<'move'> = {
     for (const card of command.cards) {
       const from = draft.board.cards[card]!.at;
       draft.place(card, to);
-      draft.record({
-        type: 'rule',
-        kind: 'moved',
-        clause: 'GAME-MOVE-1',
-        card,
-        from,
-        to,
-        message: `GAME-MOVE-1: ${label(draft, card)} moves ${describePlace(draft, command.to)}`,
-      });
+      draft.rule(
+        'moved',
+        'GAME-MOVE-1',
+        { card, from, to },
+        `${label(draft, card)} moves ${describePlace(draft, command.to)}`,
+      );
     }
   },
 };
@@ -209,13 +204,12 @@ export const leave: CommandRule<'leave'> = {
         'HOLO-DILEMMA-1',
         `${command.by} would make it leave without boarding a ship or facility, so it deactivates and stays`,
       );
-      draft.record({
-        type: 'rule',
-        kind: 'stays',
-        clause: 'HOLO-DILEMMA-1',
-        card: command.card,
-        message: `HOLO-DILEMMA-1: ${label(draft, command.card)} stays where it is${was === 'deactivated' ? ' (deactivated already)' : ''}`,
-      });
+      draft.rule(
+        'stays',
+        'HOLO-DILEMMA-1',
+        { card: command.card },
+        `${label(draft, command.card)} stays where it is${was === 'deactivated' ? ' (deactivated already)' : ''}`,
+      );
       return;
     }
     const from = draft.board.cards[command.card]!.at;
@@ -267,13 +261,11 @@ export const moveShip: CommandRule<'moveShip'> = {
     ),
   resolve(draft, command) {
     draft.place(command.ship, { in: 'space', location: command.to });
-    draft.record({
-      type: 'rule',
-      kind: 'ship-moved',
-      clause: 'GAME-STAFF-1',
-      ship: command.ship,
-      to: command.to,
-      message: `GAME-STAFF-1: ${label(draft, command.ship)} is staffed and moves to ${command.to} (HOLO-NORMAL-1: holograms staff it like anyone)`,
-    });
+    draft.rule(
+      'ship-moved',
+      'GAME-STAFF-1',
+      { ship: command.ship, to: command.to },
+      `${label(draft, command.ship)} is staffed and moves to ${command.to} (HOLO-NORMAL-1: holograms staff it like anyone)`,
+    );
   },
 };

@@ -38,14 +38,12 @@ export const play: CommandRule<'play'> = {
     ),
   resolve(draft, command) {
     draft.place(command.card, { in: 'aboard', host: command.on });
-    draft.record({
-      type: 'rule',
-      kind: 'played',
-      clause: 'CARD-ROGUE-BORG-1',
-      card: command.card,
-      on: command.on,
-      message: `CARD-ROGUE-BORG-1: ${command.player} plays ${label(draft, command.card)} aboard ${label(draft, command.on)}`,
-    });
+    draft.rule(
+      'played',
+      'CARD-ROGUE-BORG-1',
+      { card: command.card, on: command.on },
+      `${command.player} plays ${label(draft, command.card)} aboard ${label(draft, command.on)}`,
+    );
     startRogueBorgBattle(draft, [command.on], 'played');
   },
 };

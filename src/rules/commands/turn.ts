@@ -15,13 +15,12 @@ export const endTurn: CommandRule<'endTurn'> = {
       const status = card.status;
       if (status.stopped) {
         draft.updateCard(card.id, { status: { ...status, stopped: false } });
-        draft.record({
-          type: 'rule',
-          kind: 'unstopped',
-          clause: 'GAME-STOP-1',
-          card: card.id,
-          message: `GAME-STOP-1: ${label(draft, card.id)} is no longer stopped`,
-        });
+        draft.rule(
+          'unstopped',
+          'GAME-STOP-1',
+          { card: card.id },
+          `${label(draft, card.id)} is no longer stopped`,
+        );
       }
       const after = draft.board.cards[card.id]!.status;
       if (after.inStasisUntilEndOfTurn !== null && after.inStasisUntilEndOfTurn <= ending.number) {
@@ -30,15 +29,12 @@ export const endTurn: CommandRule<'endTurn'> = {
     }
     const next = opponentOf(draft.board, command.player);
     draft.updateBoard({ turn: { player: next, number: ending.number + 1 } });
-    draft.record({
-      type: 'rule',
-      kind: 'turn-ended',
-      clause: 'GAME-TURN-1',
-      ended: command.player,
-      next,
-      number: ending.number + 1,
-      message: `GAME-TURN-1: ${command.player} ends turn ${ending.number}; turn ${ending.number + 1} is ${next}'s`,
-    });
+    draft.rule(
+      'turn-ended',
+      'GAME-TURN-1',
+      { ended: command.player, next, number: ending.number + 1 },
+      `${command.player} ends turn ${ending.number}; turn ${ending.number + 1} is ${next}'s`,
+    );
     // CARD-ROGUE-BORG-1: at the start of every player's turn, Rogue Borg battle the crews they are aboard.
     startRogueBorgBattle(draft, rogueBorgBattleSites(draft), 'start-of-turn');
   },
