@@ -237,12 +237,18 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
 }
 
 /** Carries out a command (or host effect) the rules accepted, and counts it. */
-const carryOut = gameSetup.enqueueActions(({ context, event, enqueue }) => {
-  const command = (event.type === EFFECT_EVENT ? (event as EffectEvent).effect : event) as Command;
-  const step = context.step + 1;
-  apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
-  enqueue.emit({ type: 'accepted', command, step });
-});
+const carryOut = enqueueActions(
+  ({ context, enqueue }: { context: GameContext; enqueue: Enqueue }, command: Command) => {
+    const step = context.step + 1;
+    apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
+    enqueue.emit({ type: 'accepted', command, step });
+  },
+);
+
+/** The command a transition carries out: a player's command is the event itself. */
+const theCommand = ({ event }: { event: PlayerCommand }): Command => event;
+/** The command a host effect's transition carries out: the effect the event carries. */
+const theEffect = ({ event }: { event: EffectEvent }): Command => event.effect;
 
 /** Answers a battle's request with the step of the rules it needs. */
 const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
@@ -339,30 +345,36 @@ const gameChart = gameSetup
         always: { guard: 'rogueBorgBattleStarted', target: 'battling' },
         // Each command: a transition only when the rules allow it (the gate answers the rest).
         on: {
-          report: { guard: 'mayReport', actions: 'reportDeactivated' },
-          move: { guard: 'mayMove', actions: 'moveOrBeam' },
-          wearEmitter: { guard: 'mayWearEmitter', actions: 'putOnEmitter' },
-          removeEmitter: { guard: 'mayRemoveEmitter', actions: 'removeEmitter' },
-          activate: { guard: 'mayActivate', actions: 'activateHologram' },
-          endTurn: { guard: 'mayEndTurn', actions: 'passTurn' },
+          report: { guard: 'mayReport', actions: { type: 'reportDeactivated', params: theCommand } },
+          move: { guard: 'mayMove', actions: { type: 'moveOrBeam', params: theCommand } },
+          wearEmitter: { guard: 'mayWearEmitter', actions: { type: 'putOnEmitter', params: theCommand } },
+          removeEmitter: {
+            guard: 'mayRemoveEmitter',
+            actions: { type: 'removeEmitter', params: theCommand },
+          },
+          activate: { guard: 'mayActivate', actions: { type: 'activateHologram', params: theCommand } },
+          endTurn: { guard: 'mayEndTurn', actions: { type: 'passTurn', params: theCommand } },
           // Host effects (what a card or dilemma did): the host's door, never a player's.
           effect: [
-            { guard: 'mayKill', actions: 'killOrDeactivateInstead' },
-            { guard: 'mayDestroy', actions: 'destroyOrDeactivateInstead' },
-            { guard: 'mayDiscard', actions: 'discardOrErase' },
-            { guard: 'mayLeave', actions: 'leaveOrDeactivateInstead' },
-            { guard: 'mayCapture', actions: 'captureOrDeactivateInstead' },
-            { guard: 'maySelect', actions: 'selectNonHologram' },
-            { guard: 'mayAddHoloIcon', actions: 'addHoloIcon' },
+            { guard: 'mayKill', actions: { type: 'killOrDeactivateInstead', params: theEffect } },
+            { guard: 'mayDestroy', actions: { type: 'destroyOrDeactivateInstead', params: theEffect } },
+            { guard: 'mayDiscard', actions: { type: 'discardOrErase', params: theEffect } },
+            { guard: 'mayLeave', actions: { type: 'leaveOrDeactivateInstead', params: theEffect } },
+            { guard: 'mayCapture', actions: { type: 'captureOrDeactivateInstead', params: theEffect } },
+            { guard: 'maySelect', actions: { type: 'selectNonHologram', params: theEffect } },
+            { guard: 'mayAddHoloIcon', actions: { type: 'addHoloIcon', params: theEffect } },
           ],
-          play: { guard: 'mayPlay', actions: 'playOnShip' },
-          changeAffiliation: { guard: 'mayChangeAffiliation', actions: 'changeAffiliationMode' },
-          moveShip: { guard: 'mayMoveShip', actions: 'flyStaffedShip' },
+          play: { guard: 'mayPlay', actions: { type: 'playOnShip', params: theCommand } },
+          changeAffiliation: {
+            guard: 'mayChangeAffiliation',
+            actions: { type: 'changeAffiliationMode', params: theCommand },
+          },
+          moveShip: { guard: 'mayMoveShip', actions: { type: 'flyStaffedShip', params: theCommand } },
           attack: {
             guard: 'mayAttack',
             target: 'battling',
             actions: [
-              'announceAttack',
+              { type: 'announceAttack', params: theCommand },
               {
                 type: 'startBattle',
                 params: ({ context, event }) => battleOfAttack(tableOf(context), event),
@@ -374,9 +386,9 @@ const gameChart = gameSetup
       /** BATTLE-1 to BATTLE-6: only responses, passes and decisions until the battle is over (GAME-BATTLE-1). */
       battling: {
         on: {
-          pass: { guard: 'mayPass', actions: 'declineToRespond' },
-          respond: { guard: 'mayRespond', actions: 'playResponse' },
-          decide: { guard: 'mayDecide', actions: 'stunOrMortallyWound' },
+          pass: { guard: 'mayPass', actions: { type: 'declineToRespond', params: theCommand } },
+          respond: { guard: 'mayRespond', actions: { type: 'playResponse', params: theCommand } },
+          decide: { guard: 'mayDecide', actions: { type: 'stunOrMortallyWound', params: theCommand } },
           'battle.formCombatPiles': {
             guard: { type: 'battleIsAt', params: { step: 'formingPiles' } },
             actions: 'formCombatPiles',
