@@ -17,13 +17,7 @@ export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: stri
   const view = draft.hologram(id);
   if (view?.state !== 'active') return;
   draft.changeHologram({ change: 'deactivate', card: id, turn: draft.board.turn.number });
-  draft.record({
-    type: 'rule',
-    kind: 'deactivated',
-    clause,
-    hologram: id,
-    message: `${clause}: ${label(draft, id)} is deactivated: ${why}`,
-  });
+  draft.rule('deactivated', clause, { hologram: id }, `${label(draft, id)} is deactivated: ${why}`);
 }
 
 /** HOLO-ACT-1: a Holo card that reports (from hand, or to a battle) enters play deactivated. */
@@ -48,13 +42,7 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
   const from = draft.board.cards[id]!.at;
   if (isLiveHologram(draft, id)) {
     draft.changeHologram({ change: 'erase', card: id });
-    draft.record({
-      type: 'rule',
-      kind: 'erased',
-      clause,
-      hologram: id,
-      message: `${clause}: ${label(draft, id)} is erased: ${why}`,
-    });
+    draft.rule('erased', clause, { hologram: id }, `${label(draft, id)} is erased: ${why}`);
   }
   draft.toDiscardPile(id);
   draft.record({

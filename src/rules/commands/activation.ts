@@ -79,13 +79,11 @@ export const activate: CommandRule<'activate'> = {
     const again = draft.hologram(command.hologram)!.deactivatedOnTurn !== null;
     const clause = again ? 'HOLO-ACT-3' : 'HOLO-ACT-2';
     draft.changeHologram({ change: 'activate', card: command.hologram, turn: draft.board.turn.number });
-    draft.record({
-      type: 'rule',
-      kind: 'activated',
+    draft.rule(
+      'activated',
       clause,
-      hologram: command.hologram,
-      by: command.by,
-      message: `${clause}: ${label(draft, command.by)} ${again ? 'reactivates' : 'activates'} ${label(draft, command.hologram)}`,
-    });
+      { hologram: command.hologram, by: command.by },
+      `${label(draft, command.by)} ${again ? 'reactivates' : 'activates'} ${label(draft, command.hologram)}`,
+    );
   },
 };

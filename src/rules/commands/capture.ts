@@ -147,14 +147,11 @@ export const capture: CommandRule<'capture'> = {
         : { in: 'captured', by: command.player, host: null, location: locationOf(draft, command.card)! },
     );
     const clause = holo && !emitter ? 'HOLO-CAPTURE-1' : 'HOLO-CAPTURE-2';
-    draft.record({
-      type: 'rule',
-      kind: 'captured',
+    draft.rule(
+      'captured',
       clause,
-      card: command.card,
-      by: command.player,
-      host,
-      message: `${clause}: ${label(draft, command.card)} is captured by ${command.player}${host ? ` and held aboard ${label(draft, host)}` : ''}`,
-    });
+      { card: command.card, by: command.player, host },
+      `${label(draft, command.card)} is captured by ${command.player}${host ? ` and held aboard ${label(draft, host)}` : ''}`,
+    );
   },
 };

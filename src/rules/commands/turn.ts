@@ -69,14 +69,11 @@ export const changeAffiliation: CommandRule<'changeAffiliation'> = {
     const from = affiliationOf(draft, command.card) ?? '';
     draft.updateCard(command.card, { affiliationMode: command.to });
     const clause = isHolographic(draft, command.card) ? 'HOLO-AFFIL-1' : 'GAME-AFFIL-1';
-    draft.record({
-      type: 'rule',
-      kind: 'affiliation-changed',
+    draft.rule(
+      'affiliation-changed',
       clause,
-      card: command.card,
-      from,
-      to: command.to,
-      message: `${clause}: ${label(draft, command.card)} changes from ${from} to ${command.to} mode`,
-    });
+      { card: command.card, from, to: command.to },
+      `${label(draft, command.card)} changes from ${from} to ${command.to} mode`,
+    );
   },
 };
