@@ -45,14 +45,12 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
     draft.rule('erased', clause, { hologram: id }, `${label(draft, id)} is erased: ${why}`);
   }
   draft.toDiscardPile(id);
-  draft.record({
-    type: 'rule',
-    kind: 'discarded',
-    clause: isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause,
-    card: id,
-    from,
-    message: `${isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause}: ${label(draft, id)} goes to the discard pile (${why})`,
-  });
+  draft.rule(
+    'discarded',
+    isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause,
+    { card: id, from },
+    `${label(draft, id)} goes to the discard pile (${why})`,
+  );
   for (const other of carried) {
     // Gone already, through another card it was carried by.
     if (draft.board.cards[other]!.at.in === 'discard') continue;

@@ -216,15 +216,12 @@ export const leave: CommandRule<'leave'> = {
     const to: Position =
       'held' in command.to ? { in: 'held', by: command.to.held } : positionOfPlace(command.to);
     draft.place(command.card, to);
-    draft.record({
-      type: 'rule',
-      kind: 'left',
-      clause: holo ? 'HOLO-DILEMMA-1' : 'GAME-MOVE-1',
-      card: command.card,
-      from,
-      to,
-      message: `${holo ? 'HOLO-DILEMMA-1' : 'GAME-MOVE-1'}: ${label(draft, command.card)} leaves (${command.by})${holo ? (boards ? ', boarding a ship or facility at once' : ', wearing a Mobile Holo-Emitter') : ''}`,
-    });
+    draft.rule(
+      'left',
+      holo ? 'HOLO-DILEMMA-1' : 'GAME-MOVE-1',
+      { card: command.card, from, to },
+      `${label(draft, command.card)} leaves (${command.by})${holo ? (boards ? ', boarding a ship or facility at once' : ', wearing a Mobile Holo-Emitter') : ''}`,
+    );
   },
 };
 

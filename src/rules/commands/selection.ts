@@ -47,17 +47,13 @@ export const select: CommandRule<'select'> = {
     let card: CardId | null = command.pick ?? null;
     if (card === null && eligible.length > 0) card = eligible[draft.randomInt(0, eligible.length - 1)]!;
     const how = command.pick ? 'chosen' : 'selected at random';
-    draft.record({
-      type: 'rule',
-      kind: 'selected',
-      clause: 'HOLO-ASSIM-1',
-      card,
-      purpose: command.purpose,
-      excluded,
-      message:
-        card === null
-          ? `HOLO-ASSIM-1: no personnel may be selected for ${command.purpose} (holograms are excluded)`
-          : `HOLO-ASSIM-1: ${label(draft, card)} is ${how} for ${command.purpose}${excluded.length ? ` (holograms excluded: ${excluded.map((id) => label(draft, id)).join(', ')})` : ''}`,
-    });
+    draft.rule(
+      'selected',
+      'HOLO-ASSIM-1',
+      { card, purpose: command.purpose, excluded },
+      card === null
+        ? `no personnel may be selected for ${command.purpose} (holograms are excluded)`
+        : `${label(draft, card)} is ${how} for ${command.purpose}${excluded.length ? ` (holograms excluded: ${excluded.map((id) => label(draft, id)).join(', ')})` : ''}`,
+    );
   },
 };
