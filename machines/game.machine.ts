@@ -2,12 +2,13 @@ import { type ActorRefFrom, setup } from 'xstate';
 import type { BattleData } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
-import type {
-  Command,
-  HostEffect,
-  HostEffectType,
-  PlayerCommand,
-  PlayerCommandType,
+import {
+  type Command,
+  type HostEffect,
+  type HostEffectType,
+  type PlayerCommand,
+  type PlayerCommandType,
+  responseOf,
 } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { copyPlain } from '../src/model/plain.ts';
@@ -196,6 +197,16 @@ const gameSetup = setup({
     mayRespond: isLegal('respond'),
     mayDecide: isLegal('decide'),
     mayPlay: isLegal('play'),
+    /** A card's effect played as a response in the battle's open window (`response: { card, window }`). */
+    mayRespondWithEffect: ({ context, event }) => {
+      const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
+      return (
+        typeof effect === 'object' &&
+        effect !== null &&
+        responseOf(effect) !== undefined &&
+        accepts(context, effect)
+      );
+    },
     /** The battle actor has reached its final state (XState's done event, from inside only). */
     battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',
     battleIsFormingPiles: battleAt('formingPiles'),
@@ -310,6 +321,7 @@ const gameChart = gameSetup
       startNextRogueBorgBattle,
       passPriority: carryOut,
       playResponse: carryOut,
+      playEffectResponse: carryOut,
       stunOrMortallyWound: carryOut,
       formCombatPiles: battleStep(formCombatPiles),
       announcePairing: battleStep(announcePairing),
@@ -386,6 +398,8 @@ const gameChart = gameSetup
         on: {
           pass: { guard: 'mayPass', actions: 'passPriority' },
           respond: { guard: 'mayRespond', actions: 'playResponse' },
+          // A card's effect as a response, through the host's door (issue 15).
+          effect: { guard: 'mayRespondWithEffect', actions: 'playEffectResponse' },
           decide: { guard: 'mayDecide', actions: 'stunOrMortallyWound' },
           'battle.formPiles': { guard: 'battleIsFormingPiles', actions: 'formCombatPiles' },
           'battle.turnedOver': { guard: 'battleIsEngaged', actions: 'announcePairing' },

@@ -293,11 +293,11 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
         draft.record({
           type: 'rule',
           kind: 'moved',
-          clause: 'BATTLE-2',
+          clause,
           card: id,
           from,
           to: at,
-          message: `BATTLE-2: ${label(draft, id)} beams away from the battle (${name})`,
+          message: `${clause}: ${label(draft, id)} beams away from the battle (${name})`,
         });
       }
       played();

@@ -139,6 +139,34 @@ export function settlePairing(
 }
 
 /**
+ * A combatant struck down in the pairing's window by a response (Android Headlock, '45 Dom Perignon, a
+ * client's card), with no decision left to make: the pairing's record says so, who struck, and the
+ * window's clause (BATTLE-4e), rather than "no one stunned or mortally wounded". Combatants are turned
+ * over unstunned and unwounded (BATTLE-3), so a status now came from this pairing's window.
+ */
+function struckDownByResponse(draft: Draft, battle: BattleView, pairing: Pairing): boolean {
+  const inBattle = (id: CardId) =>
+    battle.data.participants.attacker.includes(id) || battle.data.participants.defender.includes(id);
+  if (!inBattle(pairing.attacker) || !inBattle(pairing.defender)) return false;
+  const struck = [pairing.defender, pairing.attacker].find(
+    (id) => isMortallyWounded(draft, id) || isStunned(draft, id),
+  );
+  if (!struck) return false;
+  const by = struck === pairing.attacker ? pairing.defender : pairing.attacker;
+  const outcome: PairingOutcome = isMortallyWounded(draft, struck) ? 'mortally-wound' : 'stun';
+  draft.record({
+    type: 'rule',
+    kind: 'pairing-ended',
+    clause: 'BATTLE-4e',
+    pairing: pairing.number,
+    outcome,
+    message: `BATTLE-4e: pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; no decision is left to make`,
+  });
+  draft.tellBattle({ type: 'DECIDED', record: { ...pairing, outcome, by, clause: 'BATTLE-4e' } });
+  return true;
+}
+
+/**
  * After a pairing's window closes: where the rules leave no choice (equal STRENGTH, a combatant gone
  * or already struck down by a response) the pairing ends at once; otherwise the stronger personnel's
  * player is asked (BATTLE-4a/b/c, HOLO-BATTLE-1).
@@ -148,7 +176,8 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
   if (!pairing) return;
   const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
   if (!found.decider) {
-    settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
+    if (!struckDownByResponse(draft, battle, pairing))
+      settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
     return;
   }
   const player = playerOf(battle.data, found.decider);
@@ -227,7 +256,9 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     message: `${
       candidates.length > 0
         ? `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
-        : `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
+        : data.participants[winningSide === 'attacker' ? 'defender' : 'attacker'].length === 0
+          ? `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; no opposing personnel is left in the battle to kill (GAME-BATTLE-2)`
+          : `BATTLE-5a: ${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
     }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
   });
   let killed: CardId | null = null;
