@@ -47,15 +47,35 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   'Escape Pod': [{ kind: 'holds-personnel' }],
   'Disengage Safety Protocols': [{ kind: 'suspends-safety-protocols' }],
   'Emergency Transporter Armbands': [{ kind: 'response', timing: 'until-winner', effect: 'beam-away' }],
+  // Once per battle, your personnel present may stun an adversary they just engaged.
   "'45 Dom Perignon": [
-    { kind: 'response', timing: 'pairing', effect: 'stun-adversary', oncePerBattle: true },
+    {
+      kind: 'response',
+      timing: 'pairing',
+      from: 'play',
+      oncePerBattle: true,
+      does: [{ do: 'stun', whom: 'adversary' }],
+    },
   ],
+  // Mortally wounds a Borg drone, Jem'Hadar, Rogue Borg or [Holo] personnel who just engaged your
+  // android in combat. (Android engages next adversary.)
   'Android Headlock': [
     {
       kind: 'response',
       timing: 'pairing',
-      effect: 'headlock',
-      targets: ['Borg drone', "Jem'Hadar", 'Rogue Borg', 'Holo'],
+      user: { species: ['Android', 'Soong-type android'] },
+      adversary: ['Borg drone', "Jem'Hadar", 'Rogue Borg', 'Holo'],
+      does: [{ do: 'mortally-wound', whom: 'adversary' }, { do: 'engage-next' }],
+    },
+  ],
+  // Use at start of personnel battles. ... OR erase up to 100 [Holo] personnel present (your choice).
+  // (The stun option, and choosing fewer, come through the host's door: a card effect as a response.)
+  Tommygun: [
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      from: 'play',
+      does: [{ do: 'erase', whom: 'opposing-holograms' }],
     },
   ],
 };

@@ -24,6 +24,7 @@ const statusesSchema = z.strictObject({
   inStasisUntilEndOfTurn: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
   stunned: z.boolean(),
   mortallyWounded: z.boolean(),
+  strengthThisBattle: z.number().int().min(-1000).max(1000).optional(),
 });
 const positionSchema = z.union([
   z.strictObject({ in: z.literal('hand') }),

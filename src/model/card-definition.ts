@@ -29,6 +29,90 @@ export const HOLO_ICON = 'Holo';
 const name = z.string().trim().min(1).max(120);
 const word = z.string().trim().min(1).max(80);
 
+/** Whom a response's action strikes. */
+export const RESPONSE_TARGETS = ['adversary', 'random-opponent', 'opposing-holograms'] as const;
+const whom = z.enum(RESPONSE_TARGETS);
+
+/**
+ * One action of a response (its `does` list, carried out in order):
+ * - `stun`, `mortally-wound`: the target (BATTLE-4e; a Holo weapon mortally wounds instead of stunning
+ *   while the safety protocols are suspended);
+ * - `kill` (a hologram is deactivated instead, HOLO-DEATH-1), `erase` (discarded, HOLO-DEATH-2),
+ *   `capture` (for the responding player, HOLO-CAPTURE-1/2): the target, as the host's effects do;
+ * - `strength`: STRENGTH `amount` until the end of the battle, for the `user` or each of
+ *   `your-personnel-in-battle`;
+ * - `engage-next`: the user engages the next adversary (Android Headlock).
+ * Targets (`whom`): `adversary`, the adversary the user just engaged (pairing windows only);
+ * `random-opponent`, one opposing personnel in the battle at random; `opposing-holograms`, every
+ * opposing Holo personnel in the battle.
+ */
+export const responseActionSchema = z.discriminatedUnion('do', [
+  z.strictObject({ do: z.literal('stun'), whom }),
+  z.strictObject({ do: z.literal('mortally-wound'), whom }),
+  z.strictObject({ do: z.literal('kill'), whom }),
+  z.strictObject({ do: z.literal('erase'), whom }),
+  z.strictObject({ do: z.literal('capture'), whom }),
+  z.strictObject({
+    do: z.literal('strength'),
+    amount: z.number().int().min(-20).max(20),
+    whom: z.enum(['user', 'your-personnel-in-battle']),
+  }),
+  z.strictObject({ do: z.literal('engage-next') }),
+]);
+export type ResponseAction = z.infer<typeof responseActionSchema>;
+
+/** The built-in response effects the actions cannot carry (each with its own parameters below). */
+export const BUILT_IN_RESPONSE_EFFECTS = [
+  'stasis-by-species',
+  'report-to-battle',
+  'beam-away',
+  'stun-adversary',
+  'headlock',
+] as const;
+export type BuiltInResponseEffect = (typeof BUILT_IN_RESPONSE_EFFECTS)[number];
+
+/** A response descriptor (see `effectSchema`'s `response` and docs/cards.md). */
+export const responseSchema = z
+  .strictObject({
+    kind: z.literal('response'),
+    /** The window it answers: start of battle (BATTLE-2), a pairing (BATTLE-4e), or any window before the winner. */
+    timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+    /** What it does: actions carried out in order (1 to 5). */
+    does: z.array(responseActionSchema).min(1).max(5).optional(),
+    /** Or a built-in effect the actions cannot carry. */
+    effect: z.enum(BUILT_IN_RESPONSE_EFFECTS).optional(),
+    /**
+     * Who may use it: one of the player's personnel in the battle, able to act (not disabled, stunned,
+     * mortally wounded or in stasis), of one of these gameplay species, affiliations and with one of
+     * these icons (each list given must be met). In a pairing window with an `adversary` action, `user`
+     * is the player's personnel in the pairing.
+     */
+    user: z
+      .strictObject({
+        species: z.array(word).min(1).max(10).optional(),
+        affiliations: z.array(word).min(1).max(10).optional(),
+        icons: z.array(word).min(1).max(10).optional(),
+      })
+      .optional(),
+    /** `hand` (default): played from the player's hand, then discarded; `play`: a card in play, present with the user. */
+    from: z.enum(['hand', 'play']).optional(),
+    /** The adversary must be one of these: a species, a characteristic, `Holo`, or `Rogue Borg`. */
+    adversary: z.array(word).min(1).max(10).optional(),
+    /** Usable once per battle (each copy). */
+    oncePerBattle: z.boolean().optional(),
+    /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
+    species: z.array(word).max(10).optional(),
+    /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
+    affiliation: word.optional(),
+    /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
+    targets: z.array(word).max(10).optional(),
+  })
+  .refine(
+    (r) => (r.does === undefined) !== (r.effect === undefined),
+    'a response says what it does: either "does" (actions) or "effect" (a built-in effect), not both',
+  );
+export type ResponseDescriptor = z.infer<typeof responseSchema>;
+
 /**
  * Effect descriptors: the parts of a card's game text that the rules evaluate. The machines never
  * special-case a card by name; they ask the rules, which read these.
@@ -70,22 +154,12 @@ export const effectSchema = z.discriminatedUnion('kind', [
   /** While in play, holograms may mortally wound (Disengage Safety Protocols suspends HOLO-BATTLE-1). */
   z.strictObject({ kind: z.literal('suspends-safety-protocols') }),
   /**
-   * A response in a personnel battle: when it may be played (`timing`) and what it does (`effect`).
-   * BATTLE-2 (start of battle), BATTLE-4e (a pairing), BATTLE-5 (before the winner is determined).
+   * A response in a personnel battle: when it may be played (`timing`), who may use it (`user`,
+   * `from`, `adversary`, `oncePerBattle`) and what it does: a composition of actions (`does`), or one
+   * of the built-in effects the actions cannot carry (`effect`). See docs/cards.md.
+   * BATTLE-2 (start of battle), BATTLE-4e (a pairing), before the winner is determined.
    */
-  z.strictObject({
-    kind: z.literal('response'),
-    timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
-    effect: z.enum(['stasis-by-species', 'report-to-battle', 'beam-away', 'stun-adversary', 'headlock']),
-    /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
-    species: z.array(word).max(10).optional(),
-    /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
-    affiliation: word.optional(),
-    /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
-    targets: z.array(word).max(10).optional(),
-    /** stun-adversary: usable once per battle. */
-    oncePerBattle: z.boolean().optional(),
-  }),
+  responseSchema,
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 

@@ -39,6 +39,8 @@ export type RuleEvent =
   | RuleEventOf<'responded', { player: PlayerId; card: CardId; window: string }>
   /** GAME-BATTLE-2: a card effect played as a response took a personnel out of the battle (dead, erased, captured, gone). */
   | RuleEventOf<'left-battle', { card: CardId }>
+  /** A response changed a personnel's STRENGTH until the end of the battle (a client's response card). */
+  | RuleEventOf<'strength-changed', { card: CardId; amount: number; by: CardId }>
   | RuleEventOf<'in-stasis', { card: CardId; by: CardId; untilEndOfTurn: number }>
   /** BATTLE-3: the piles' sizes only; their order is hidden information. */
   | RuleEventOf<'combat-piles', { attacker: number; defender: number; leftOut: CardId[] }>

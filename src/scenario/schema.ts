@@ -47,6 +47,7 @@ export const RULE_EVENT_KINDS = everyOf<RuleEventKind>()([
   'passed',
   'responded',
   'left-battle',
+  'strength-changed',
   'in-stasis',
   'combat-piles',
   'engaged',

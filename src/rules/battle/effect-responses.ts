@@ -94,23 +94,17 @@ function whyGone(draft: Draft, id: CardId, spot: Spot): string | undefined {
 }
 
 /**
- * GAME-BATTLE-2: after the effect (and the existence checks that follow every command), each
+ * GAME-BATTLE-2: after a response (and the existence checks that follow every command), each
  * participant that is gone from play or from its group leaves the battle (its pile, the pairing, the
- * totals); a disabled one stays (it engages no one). Then priority passes (the window is told).
+ * totals); a disabled one stays (it engages no one). One the response took out itself (stasis, beamed
+ * away) has been told already.
  */
-export function endEffectResponse(
-  draft: Draft,
-  battle: BattleView,
-  command: Command,
-  response: EffectResponse,
-): void {
-  // A card played from hand (an interrupt) goes to the discard pile once its effect is carried out;
-  // a card in play that was used (Tommygun) stays.
-  if (draft.board.cards[response.card]!.at.in === 'hand') draft.toDiscardPile(response.card);
+export function accountForBattle(draft: Draft, battle: BattleView): void {
+  const told = new Set(draft.toBattle.flatMap((event) => (event.type === 'LEFT_BATTLE' ? [event.card] : [])));
   for (const side of ['attacker', 'defender'] as const satisfies readonly Side[]) {
     const spot = groupSpot(side === 'attacker' ? battle.data.attackingGroup : battle.data.defendingGroup);
     for (const id of battle.data.participants[side]) {
-      const why = whyGone(draft, id, spot);
+      const why = told.has(id) ? undefined : whyGone(draft, id, spot);
       if (!why) continue;
       draft.tellBattle({ type: 'LEFT_BATTLE', card: id });
       draft.record({
@@ -122,5 +116,20 @@ export function endEffectResponse(
       });
     }
   }
+}
+
+/**
+ * After a card effect played as a response: the card played from hand (an interrupt) goes to the
+ * discard pile (a card in play that was used, Tommygun, stays); the battle accounts for the effect
+ * (GAME-BATTLE-2); priority passes (the window is told).
+ */
+export function endEffectResponse(
+  draft: Draft,
+  battle: BattleView,
+  command: Command,
+  response: EffectResponse,
+): void {
+  if (draft.board.cards[response.card]!.at.in === 'hand') draft.toDiscardPile(response.card);
+  accountForBattle(draft, battle);
   draft.tellBattle({ type: 'RESPONDED', player: command.player });
 }

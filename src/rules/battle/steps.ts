@@ -305,6 +305,12 @@ export function aftermath(draft: Draft, battle: BattleView): void {
       message: `BATTLE-6: ${label(draft, id)} survives and is stopped`,
     });
   }
+  // STRENGTH changed by a response lasts until the end of the battle, wherever its card is now.
+  for (const card of Object.values(draft.board.cards)) {
+    if (card.status.strengthThisBattle === undefined) continue;
+    const { strengthThisBattle: _ended, ...status } = card.status;
+    draft.updateCard(card.id, { status });
+  }
   draft.tellBattle({ type: 'AFTERMATH_DONE' });
   draft.record({
     type: 'rule',

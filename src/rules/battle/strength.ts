@@ -173,6 +173,9 @@ class StrengthReading {
 
   strengthOf(id: CardId): Strength {
     const parts: StrengthPart[] = [ownStrength(this.table, id)];
+    const thisBattle = this.table.board.cards[id]!.status.strengthThisBattle;
+    if (thisBattle)
+      parts.push({ source: id, amount: thisBattle, why: 'until the end of the battle (a response)' });
     this.eachModifier(id, (source, effect) => {
       parts.push({ source: source.id, amount: effect.amount, why: `${label(this.table, source.id)}` });
     });
@@ -181,7 +184,9 @@ class StrengthReading {
 
   /** `strengthOf(id).total`, without naming the parts: the battle asks it at every step. */
   totalOf(id: CardId): number {
-    let total = ownStrength(this.table, id).amount;
+    // A response's STRENGTH change until the end of the battle (issue 15), kept on the card's status.
+    let total =
+      ownStrength(this.table, id).amount + (this.table.board.cards[id]!.status.strengthThisBattle ?? 0);
     this.eachModifier(id, (_source, effect) => {
       total += effect.amount;
     });

@@ -10,7 +10,12 @@ import {
   responseOf,
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
-import { beginEffectResponse, checkEffectResponse, endEffectResponse } from '../battle/effect-responses.ts';
+import {
+  accountForBattle,
+  beginEffectResponse,
+  checkEffectResponse,
+  endEffectResponse,
+} from '../battle/effect-responses.ts';
 import { responseCandidates } from '../battle/responses.ts';
 import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import {
@@ -206,7 +211,7 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
   const wearing = wearersOf(draft);
   const rule = COMMAND_RULES[command.type] as CommandRule<CommandType>;
   const response = responseOf(command);
-  const battle = response ? table.battle() : undefined;
+  const battle = response || command.type === 'respond' ? table.battle() : undefined;
   if (battle && response) beginEffectResponse(draft, battle, command, response);
   rule.resolve(draft, command as CommandOf<CommandType>);
   if ('also' in command) {
@@ -217,6 +222,7 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
   }
   enforceExistence(draft, wearing);
   if (battle && response) endEffectResponse(draft, battle, command, response);
+  else if (battle) accountForBattle(draft, battle);
   return draft.resolution();
 }
 
