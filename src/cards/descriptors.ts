@@ -12,22 +12,36 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   'Holoprogram: 221B Baker Street': [{ kind: 'adds-holo-icon' }],
   'Vulcan Nerve Pinch': [
     { kind: 'use-only', species: ['Vulcan', 'Soong-type android'] },
+    // Your Vulcans and Soong-Type Androids may each place one opposing personnel or Rogue Borg
+    // (random selection) in stasis until end of your next turn.
     {
       kind: 'response',
       timing: 'start-of-battle',
-      effect: 'stasis-by-species',
-      species: ['Vulcan', 'Soong-type android'],
+      user: { species: ['Vulcan', 'Soong-type android'] },
+      eachUser: true,
+      does: [{ do: 'stasis', whom: 'random-opponent' }],
     },
   ],
   "D'k Tahg": [
     { kind: 'use-only', affiliations: ['Klingon'] },
     { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
-    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Klingon' },
+    // May report to a just-initiated personnel battle involving your [Kli] card(s).
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      user: { affiliations: ['Klingon'] },
+      does: [{ do: 'report' }],
+    },
   ],
   'Hirogen Talon': [
     { kind: 'use-only', affiliations: ['Hirogen'] },
     { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
-    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Hirogen' },
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      user: { affiliations: ['Hirogen'] },
+      does: [{ do: 'report' }],
+    },
   ],
   'Starfleet Type II Phaser': [
     { kind: 'use-only', affiliations: ['Federation', 'Non-Aligned'] },

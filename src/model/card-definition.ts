@@ -41,7 +41,11 @@ const whom = z.enum(RESPONSE_TARGETS);
  *   `capture` (for the responding player, HOLO-CAPTURE-1/2): the target, as the host's effects do;
  * - `strength`: STRENGTH `amount` until the end of the battle, for the `user` or each of
  *   `your-personnel-in-battle`;
- * - `engage-next`: the user engages the next adversary (Android Headlock).
+ * - `engage-next`: the user engages the next adversary (Android Headlock);
+ * - `stasis`: the target is placed in stasis until the end of the player's next turn, out of the
+ *   battle (Vulcan Nerve Pinch);
+ * - `report`: the card (equipment from hand) reports to the battle, with the player's group (D'k Tahg);
+ *   it enters play deactivated if holographic (HOLO-ACT-1), and is not discarded.
  * Targets (`whom`): `adversary`, the adversary the user just engaged (pairing windows only);
  * `random-opponent`, one opposing personnel in the battle at random; `opposing-holograms`, every
  * opposing Holo personnel in the battle.
@@ -58,6 +62,8 @@ export const responseActionSchema = z.discriminatedUnion('do', [
     whom: z.enum(['user', 'your-personnel-in-battle']),
   }),
   z.strictObject({ do: z.literal('engage-next') }),
+  z.strictObject({ do: z.literal('stasis'), whom }),
+  z.strictObject({ do: z.literal('report') }),
 ]);
 export type ResponseAction = z.infer<typeof responseActionSchema>;
 
@@ -100,6 +106,8 @@ export const responseSchema = z
     adversary: z.array(word).min(1).max(10).optional(),
     /** Usable once per battle (each copy). */
     oncePerBattle: z.boolean().optional(),
+    /** The actions are carried out once for each user (Vulcan Nerve Pinch: "your Vulcans ... may each"). */
+    eachUser: z.boolean().optional(),
     /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
     species: z.array(word).max(10).optional(),
     /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */

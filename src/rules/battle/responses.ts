@@ -121,6 +121,23 @@ function asActions(response: Response): Response {
       does: [{ do: 'stun', whom: 'adversary' }],
     };
   }
+  if (response.effect === 'stasis-by-species') {
+    return {
+      ...response,
+      effect: undefined,
+      user: { species: response.species ?? [] },
+      eachUser: true,
+      does: [{ do: 'stasis', whom: 'random-opponent' }],
+    };
+  }
+  if (response.effect === 'report-to-battle') {
+    return {
+      ...response,
+      effect: undefined,
+      user: { affiliations: [response.affiliation ?? ''] },
+      does: [{ do: 'report' }],
+    };
+  }
   if (response.effect === 'headlock') {
     return {
       ...response,
@@ -189,7 +206,7 @@ type ResponseTarget = Extract<ResponseAction, { whom: string }>['whom'];
 /** Why an action could do nothing now, if so. */
 function checkAction(table: Table, context: ResponseContext, action: ResponseAction): Refusal | undefined {
   const { clause, name } = context;
-  if (action.do === 'engage-next' || action.do === 'strength') return undefined;
+  if (action.do === 'engage-next' || action.do === 'strength' || action.do === 'report') return undefined;
   const targets = targetsOf(table, context, action.whom as ResponseTarget);
   if (targets.length === 0)
     return forbid(clause, `${name} has no ${action.whom.replace(/-/g, ' ')} to ${action.do} in this battle`);
@@ -203,6 +220,38 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
   if (action.do === 'capture')
     return capture.check(table, { type: 'capture', player: context.command.player, card: target, by: name });
   return undefined;
+}
+
+/**
+ * Why no one may use the response: HOLO-SPECIES-1 where a hologram of the player's might look the part
+ * (its gameplay species is hologram), HOLO-AFFIL-1 where one has the affiliation in another mode.
+ */
+function noUser(table: Table, { battle, side, response, command, clause, name }: ResponseContext): Refusal {
+  const mine = battle.data.participants[side];
+  const species = response.user?.species;
+  const affiliations = response.user?.affiliations;
+  if (species) {
+    const hologram = mine.find((id) => isHolographic(table, id));
+    return forbid(
+      hologram ? 'HOLO-SPECIES-1' : clause,
+      `${command.player} has no ${species.join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
+    );
+  }
+  if (affiliations) {
+    const otherMode = mine.some(
+      (id) =>
+        isHolographic(table, id) &&
+        definitionOf(table, id).affiliations.some((a) => affiliations.includes(a)),
+    );
+    return forbid(
+      otherMode ? 'HOLO-AFFIL-1' : clause,
+      `${command.player} has no ${affiliations.join(' or ')} personnel able to use ${name} in this battle${otherMode ? ' (a hologram of that affiliation is in another mode now)' : ''}`,
+    );
+  }
+  return forbid(
+    clause,
+    `${command.player} has no personnel able to use ${name} in this battle${playedFromHand(response) ? '' : ' (present with it)'}`,
+  );
 }
 
 /** Responses written as actions (`does`): the vocabulary a client's response card uses (docs/cards.md). */
@@ -223,14 +272,7 @@ const byActions: ResponseRule = {
       if (response.adversary && !isHeadlockTarget(table, pair.theirs, response.adversary))
         return forbid(clause, `${label(table, pair.theirs)} is not a ${response.adversary.join(', ')}`);
     }
-    if (usersOf(table, context).length === 0) {
-      const hologram = battle.data.participants[side].find((id) => isHolographic(table, id));
-      const species = response.user?.species;
-      return forbid(
-        species && hologram ? 'HOLO-SPECIES-1' : clause,
-        `${command.player} has no personnel able to use ${name} in this battle${playedFromHand(response) ? '' : ` (present with it)`}${species && hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
-      );
-    }
+    if (usersOf(table, context).length === 0) return noUser(table, context);
     for (const action of response.does ?? []) {
       const refusal = checkAction(table, context, action);
       if (refusal) return refusal;
@@ -238,51 +280,74 @@ const byActions: ResponseRule = {
     return undefined;
   },
   resolve(draft, context) {
-    const { battle, side, response, command, clause, name } = context;
-    const user = usersOf(draft, context)[0]!;
+    const { response, command } = context;
+    const users = usersOf(draft, context);
     if (response.oncePerBattle) draft.tellBattle({ type: 'USED_ONCE', card: command.card });
-    const once = response.oncePerBattle ? ' (once per battle)' : '';
-    for (const action of response.does ?? []) {
-      if (action.do === 'engage-next') {
-        draft.tellBattle({ type: 'ENGAGES_NEXT', side, card: user });
-        continue;
+    for (const user of response.eachUser ? users : users.slice(0, 1)) {
+      for (const action of response.does ?? []) act(draft, context, action, user);
+    }
+    // A card played from hand is discarded, unless an action put it in play (reported to the battle).
+    if (playedFromHand(response) && draft.board.cards[command.card]!.at.in === 'hand')
+      draft.toDiscardPile(command.card);
+  },
+};
+
+/** One action of a response, by one user. */
+function act(draft: Draft, context: ResponseContext, action: ResponseAction, user: CardId): void {
+  const { battle, side, response, command, clause, name } = context;
+  switch (action.do) {
+    case 'engage-next':
+      draft.tellBattle({ type: 'ENGAGES_NEXT', side, card: user });
+      return;
+    case 'report': {
+      const at = groupPosition(battle, side);
+      draft.place(command.card, at);
+      draft.record({
+        type: 'rule',
+        kind: 'reported',
+        clause,
+        card: command.card,
+        at,
+        message: `${clause}: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
+      });
+      deactivatedWhenReported(draft, command.card);
+      return;
+    }
+    case 'strength': {
+      const whom =
+        action.whom === 'user' ? [user] : battle.data.participants[side].filter((id) => isInPlay(draft, id));
+      for (const id of whom) {
+        const status = draft.board.cards[id]!.status;
+        draft.updateCard(id, {
+          status: { ...status, strengthThisBattle: (status.strengthThisBattle ?? 0) + action.amount },
+        });
+        draft.record({
+          type: 'rule',
+          kind: 'strength-changed',
+          clause,
+          card: id,
+          amount: action.amount,
+          by: command.card,
+          message: `${clause}: ${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
+        });
       }
-      if (action.do === 'strength') {
-        const whom =
-          action.whom === 'user'
-            ? [user]
-            : battle.data.participants[side].filter((id) => isInPlay(draft, id));
-        for (const id of whom) {
-          const status = draft.board.cards[id]!.status;
-          draft.updateCard(id, {
-            status: { ...status, strengthThisBattle: (status.strengthThisBattle ?? 0) + action.amount },
-          });
-          draft.record({
-            type: 'rule',
-            kind: 'strength-changed',
-            clause,
-            card: id,
-            amount: action.amount,
-            by: command.card,
-            message: `${clause}: ${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
-          });
-        }
-        continue;
-      }
+      return;
+    }
+    default: {
       let targets = targetsOf(draft, context, action.whom);
       if (action.whom === 'random-opponent' && targets.length > 0)
         targets = [targets[draft.randomInt(0, targets.length - 1)]!];
+      const once = response.oncePerBattle ? ' (once per battle)' : '';
       for (const target of targets) strike(draft, context, action.do, user, target, once);
     }
-    if (playedFromHand(response)) draft.toDiscardPile(command.card);
-  },
-};
+  }
+}
 
 /** One action on one target: stun or mortally wound it, or kill, erase or capture it as the host's effects do. */
 function strike(
   draft: Draft,
   context: ResponseContext,
-  what: 'stun' | 'mortally-wound' | 'kill' | 'erase' | 'capture',
+  what: 'stun' | 'mortally-wound' | 'kill' | 'erase' | 'capture' | 'stasis',
   user: CardId,
   target: CardId,
   once: string,
@@ -329,87 +394,23 @@ function strike(
     case 'capture':
       capture.resolve(draft, { type: 'capture', player: command.player, card: target, by: name });
       return;
-  }
-}
-
-/** Vulcan Nerve Pinch: each of your Vulcans and Soong-type androids places one opponent (random) in stasis. */
-const stasisBySpecies: ResponseRule = {
-  check(table, { battle, side, response, command, name }) {
-    const users = battle.data.participants[side].filter(
-      (id) =>
-        ableToAct(table, battle, side, id) &&
-        mayUse(table, id, table.board.cards[command.card]!.card).allowed,
-    );
-    if (users.length > 0) return undefined;
-    const hologram = battle.data.participants[side].find((id) => isHolographic(table, id));
-    return forbid(
-      hologram ? 'HOLO-SPECIES-1' : 'BATTLE-2',
-      `${command.player} has no ${(response.species ?? []).join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
-    );
-  },
-  resolve(draft, { battle, side, command }) {
-    const theirs = battle.data.participants[side === 'attacker' ? 'defender' : 'attacker'];
-    const users = battle.data.participants[side].filter(
-      (id) =>
-        ableToAct(draft, battle, side, id) &&
-        mayUse(draft, id, definitionOf(draft, command.card).name).allowed,
-    );
-    const until = endOfNextTurn(draft, command.player);
-    for (const user of users) {
-      const targets = theirs.filter((id) => !isInStasis(draft, id));
-      if (targets.length === 0) break;
-      const target = targets[draft.randomInt(0, targets.length - 1)]!;
-      draft.updateCard(target, {
-        status: { ...draft.board.cards[target]!.status, inStasisUntilEndOfTurn: until },
-      });
+    case 'stasis': {
+      const until = endOfNextTurn(draft, command.player);
+      draft.updateCard(target, { status: { ...status, inStasisUntilEndOfTurn: until } });
       draft.tellBattle({ type: 'LEFT_BATTLE', card: target });
       draft.record({
         type: 'rule',
         kind: 'in-stasis',
-        clause: 'BATTLE-2',
+        clause,
         card: target,
         by: user,
         untilEndOfTurn: until,
-        message: `BATTLE-2: ${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until}`,
+        message: `${clause}: ${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
       });
+      return;
     }
-    draft.toDiscardPile(command.card);
-  },
-};
-
-/** D'k Tahg, Hirogen Talon: equipment that may report to a just-initiated battle involving your cards of an affiliation. */
-const reportToBattle: ResponseRule = {
-  check(table, { battle, side, response, command, name }) {
-    const mine = battle.data.participants[side];
-    const affiliation = response.affiliation ?? '';
-    const involved = mine.some(
-      (id) => affiliationOf(table, id) === affiliation && ableToAct(table, battle, side, id),
-    );
-    // HOLO-AFFIL-1 decides where a hologram of that affiliation (in another mode) is among them.
-    const hologramOfIt = mine.some(
-      (id) => isHolographic(table, id) && definitionOf(table, id).affiliations.includes(affiliation),
-    );
-    return involved
-      ? undefined
-      : forbid(
-          hologramOfIt ? 'HOLO-AFFIL-1' : 'BATTLE-2',
-          `${name} may report only to a battle involving ${command.player}'s ${affiliation} cards`,
-        );
-  },
-  resolve(draft, { battle, side, command, name }) {
-    const at = groupPosition(battle, side);
-    draft.place(command.card, at);
-    draft.record({
-      type: 'rule',
-      kind: 'reported',
-      clause: 'BATTLE-2',
-      card: command.card,
-      at,
-      message: `BATTLE-2: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
-    });
-    deactivatedWhenReported(draft, command.card);
-  },
-};
+  }
+}
 
 /** Emergency Transporter Armbands: beam your personnel away, "during battle before the winner is determined". */
 const beamAway: ResponseRule = {
@@ -480,20 +481,14 @@ const beamAway: ResponseRule = {
  * built-in effects the actions cannot carry, and `byActions` for every response written as actions
  * (the legacy `stun-adversary` and `headlock` are read as actions, `asActions`).
  */
-const RESPONSE_RULES: Readonly<
-  Record<'stasis-by-species' | 'report-to-battle' | 'beam-away' | 'actions', ResponseRule>
-> = {
-  'stasis-by-species': stasisBySpecies,
-  'report-to-battle': reportToBattle,
+const RESPONSE_RULES: Readonly<Record<'beam-away' | 'actions', ResponseRule>> = {
   'beam-away': beamAway,
   actions: byActions,
 };
 
+/** The rule of a response already read as actions (`asActions`): only the Armbands' beaming is left built in. */
 function ruleOf(response: Response): ResponseRule {
-  const effect = response.effect;
-  return effect === 'stasis-by-species' || effect === 'report-to-battle' || effect === 'beam-away'
-    ? RESPONSE_RULES[effect]
-    : RESPONSE_RULES.actions;
+  return response.effect === 'beam-away' ? RESPONSE_RULES['beam-away'] : RESPONSE_RULES.actions;
 }
 
 /** Is the response legal for this player now? (Priority is checked before.) */
