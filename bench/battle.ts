@@ -1,11 +1,20 @@
 import { createGame, type Game, type GameOptions } from '../src/index.ts';
-import { type Budget, sink, type Timing, timeTask } from './harness.ts';
+import {
+  type Budget,
+  type Elapsed,
+  interleaved,
+  type Series,
+  type Spread,
+  sink,
+  spreadOf,
+  stopwatch,
+} from './harness.ts';
 import { ATTACK, battleSetup } from './setups.ts';
 
 /**
  * A whole personnel battle, run unattended: both players answer by the `strongest` policy, so the one
- * `attack` command runs every window, pairing, decision, the totals and the aftermath. The game is
- * created before the timer starts (a fresh seed each time, so the piles differ); only the battle is timed.
+ * `attack` command runs every window, pairing, decision, the totals and the aftermath. Each round
+ * creates the game untimed (a fresh seed each time, so the piles differ) and times the battle alone.
  */
 
 const POLICIES: GameOptions['policies'] = { alice: 'strongest', bob: 'strongest' };
@@ -15,25 +24,27 @@ const COUNTED_BATTLES = 50;
 
 export interface BattleResult {
   readonly perSide: number;
-  readonly timing: Timing;
+  readonly cards: number;
+  /** One battle per round. */
+  readonly series: Series;
   /**
    * Events per battle: every event an actor of the game processes (XState's `@xstate.event`
-   * inspection events): the commands the game actor receives, the battle's requests and the game's
-   * answers, passes forwarded to the windows, `xstate.init` of each actor spawned (the battle and
-   * each window) and the `xstate.done.actor.*` that close them. The mean over COUNTED_BATTLES seeds.
+   * inspection events), the mean over COUNTED_BATTLES seeds.
    */
   readonly eventsPerBattle: number;
   /** Commands per battle: the attack and every pass and decision the policies sent. */
   readonly commandsPerBattle: number;
+  /** The engine's cost per event over the floor's, per round: (battle ÷ events) ÷ floor event. */
+  readonly perEventRatio: Spread;
 }
 
-function battleGame(perSide: number, seed: number, options: GameOptions = {}): Game {
+export function battleGame(perSide: number, seed: number, options: GameOptions = {}): Game {
   return createGame(battleSetup(perSide), { seed, policies: POLICIES, ...options });
 }
 
-function fight(game: Game): number {
+export function fight(game: Game): number {
   const result = game.send(ATTACK);
-  if (!result.ok || game.battle()) throw new Error(`the benchmark battle did not run to its end`);
+  if (!result.ok || game.battle()) throw new Error('the benchmark battle did not run to its end');
   return result.auto.length + 1;
 }
 
@@ -55,27 +66,32 @@ function countEvents(perSide: number): { events: number; commands: number } {
   return { events: events / COUNTED_BATTLES, commands: commands / COUNTED_BATTLES };
 }
 
-export async function measureBattle(perSide: number, budget: Budget): Promise<BattleResult> {
-  let seed = 0;
-  let game: Game | undefined;
-  const timing = await timeTask(
-    `battle ${perSide}v${perSide}`,
-    () => {
-      sink.value += fight(game!);
-      return undefined;
-    },
-    budget,
-    () => {
-      game?.stop();
-      game = battleGame(perSide, ++seed);
-    },
-  );
-  game?.stop();
-  const counted = countEvents(perSide);
-  return { perSide, timing, eventsPerBattle: counted.events, commandsPerBattle: counted.commands };
+let seeds = 0;
+
+/** The time of one battle of this size, on the next seed (the game is set up untimed). */
+export function battleSample(perSide: number): Elapsed {
+  const game = battleGame(perSide, ++seeds);
+  const watch = stopwatch();
+  sink.value += fight(game);
+  const elapsed = watch();
+  game.stop();
+  return elapsed;
 }
 
-/** Plays `rounds` battles of each size, untimed. */
+export function measureBattle(perSide: number, budget: Budget): BattleResult {
+  const series = interleaved(budget.rounds, () => battleSample(perSide));
+  const counted = countEvents(perSide);
+  return {
+    perSide,
+    cards: battleSetup(perSide).cards.length,
+    series,
+    eventsPerBattle: counted.events,
+    commandsPerBattle: counted.commands,
+    perEventRatio: spreadOf(series.rounds.map((r) => r.floorEvents / counted.events)),
+  };
+}
+
+/** Plays `rounds` battles of each size, untimed: whichever measure ran first would otherwise pay for compiling. */
 export function warmUp(rounds: number, sizes: readonly number[]): void {
   for (let round = 1; round <= rounds; round++) {
     for (const perSide of sizes) {

@@ -1,62 +1,71 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type BattleResult, measureBattle, warmUp } from './battle.ts';
+import { measureBattle, warmUp } from './battle.ts';
 import { measureCommands } from './commands.ts';
-import { measureFloor } from './floor.ts';
-import { growthOf } from './growth.ts';
+import { measureStart } from './create.ts';
+import { BATTLE_SIDES, battleGrowth, moveGrowth } from './growth.ts';
 import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
 import { measureMemory } from './memory.ts';
-import { machineLine, markdownTable, rowsOf, thisMachine } from './report.ts';
-import { measureSave } from './save.ts';
+import { measureOdds } from './odds.ts';
+import { goalsOf, goalsTable, type Measured, machineLine, performancePage, thisMachine } from './report.ts';
 
 /**
- * `npm run bench`: every figure measured side by side in one process, so the floor (XState alone)
- * and the engine see the same machine in the same state. Prints the table and writes it as JSON to
- * bench/results.json. `--quick` runs each task briefly (a smoke run; its figures are rough).
+ * `npm run bench`: every figure measured in one process, each against the floor measured in the same
+ * rounds (see harness.ts). Prints the goals with their verdicts, and writes docs/performance.md and
+ * bench/results.json. `npm run bench -- --quick` is a short smoke run (its figures are rough).
  */
 
 const quick = process.argv.includes('--quick');
 const budget: Budget = quick ? QUICK_BUDGET : FULL_BUDGET;
-const GROWTH_SIZES = [5, 10, 20, 40] as const;
-
 const progress = (what: string) => process.stderr.write(`bench: ${what}\n`);
 const started = performance.now();
 const machine = thisMachine();
 
-// Every size of battle, untimed, before anything is timed: otherwise whichever task ran first would
-// also pay for compiling the engine's hot paths.
+// Every size of battle, untimed, before anything is timed: otherwise whichever measure ran first
+// would also pay for compiling the engine's hot paths.
 progress('warming up');
-warmUp(quick ? 1 : 5, GROWTH_SIZES);
+warmUp(quick ? 1 : 3, [10, ...BATTLE_SIDES.slice(0, 3)]);
 
-progress('floor (a trivial three-state machine)');
-const floor = await measureFloor(budget);
-progress('10-against-10 battle');
-const battle = await measureBattle(10, budget);
-progress('single commands');
-const commands = await measureCommands(budget);
-progress('save and restore in mid-battle');
-const save = await measureSave(budget);
-const battles: BattleResult[] = [];
-for (const perSide of GROWTH_SIZES) {
-  progress(`growth: ${perSide} a side`);
-  battles.push(perSide === battle.perSide ? battle : await measureBattle(perSide, budget));
-}
-const growth = growthOf(battles);
-progress('memory (1,000 idle games)');
+progress('battle 10v10');
+const battle = measureBattle(10, budget);
+progress('battle growth, 11 to 641 cards');
+const grownBattle = battleGrowth(budget);
+progress('idle move growth, 12 to 640 cards');
+const grownMove = moveGrowth(budget);
+progress('commands of whole replayed games');
+const commands = measureCommands(budget);
+progress('createGame, save and restore');
+const start = measureStart(budget);
+progress('memory (idle games held)');
 const memory = measureMemory(quick ? 200 : 1000);
+progress(`odds (${budget.oddsBattles} battles on every core)`);
+const odds = await measureOdds(budget);
 
-const rows = rowsOf({ floor, battle, commands, memory, save, growth });
-const seconds = (performance.now() - started) / 1000;
-process.stdout.write(`\n${markdownTable(rows)}\n\n${machineLine(machine)}; ${seconds.toFixed(0)} s\n`);
-
-const results = {
-  date: new Date().toISOString(),
-  machine,
-  quick,
-  seconds,
-  rows,
-  details: { floor, battle, commands, memory, save, growth },
+const measured: Measured = {
+  battle,
+  battleGrowth: grownBattle,
+  moveGrowth: grownMove,
+  commands,
+  start,
+  memory,
+  odds,
 };
-const path = fileURLToPath(new URL('./results.json', import.meta.url));
-writeFileSync(path, `${JSON.stringify(results, null, 2)}\n`);
-progress(`written to ${path}`);
+const goals = goalsOf(measured);
+const seconds = (performance.now() - started) / 1000;
+const date = new Date().toISOString();
+process.stdout.write(`\n${goalsTable(goals)}\n\n${machineLine(machine)}; ${seconds.toFixed(0)} s\n`);
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+// Rounds are summarised: their spreads are kept, each sample is not.
+const withoutRounds = JSON.parse(
+  JSON.stringify(measured, (key, value) => (key === 'rounds' ? undefined : value)),
+) as unknown;
+writeFileSync(
+  here('./results.json'),
+  `${JSON.stringify({ date, machine, quick, seconds, goals, details: withoutRounds }, null, 2)}\n`,
+);
+writeFileSync(
+  here('../docs/performance.md'),
+  performancePage(measured, goals, machine, date, quick, seconds),
+);
+progress('written to bench/results.json and docs/performance.md');

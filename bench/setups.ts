@@ -98,40 +98,39 @@ export const ATTACK: Command = {
 };
 
 /**
- * An idle game of 40 cards, 10 of them holograms: each player has a ship with a Holodeck and a crew
- * aboard (five holograms, eight others), an emitter and a phaser, and three cards in hand; Holo-Projectors
- * on the planet and Lower Decks on the table.
+ * An idle game of `size` cards (at least 12; 40 by default), about three in ten of them holograms:
+ * Holo-Projectors on the planet and Lower Decks on the table, and each player a ship with a Holodeck in
+ * orbit, with a Mobile Holo-Emitter and a crew aboard (holograms, others, a phaser for every ten) and a
+ * few cards in hand. Every size has `alice-crew-1`, `alice-crew-2` and `alice-holo-1` aboard `alice-ship`.
  */
-export function idleSetup(): Setup {
-  const crew = (owner: 'alice' | 'bob', ship: string): CardSpec[] => {
-    const cards: CardSpec[] = [{ id: `${owner}-ship`, card: ship, owner, at: { space: 'ligos' } }];
-    for (let i = 0; i < 5; i++) {
+export function idleSetup(size = 40): Setup {
+  if (size < 12) throw new Error('an idle game has at least 12 cards');
+  const crew = (owner: 'alice' | 'bob', ship: string, count: number): CardSpec[] => {
+    const aboard = { aboard: `${owner}-ship` };
+    const cards: CardSpec[] = [
+      { id: `${owner}-ship`, card: ship, owner, at: { space: 'ligos' } },
+      { id: `${owner}-emitter`, card: 'Mobile Holo-Emitter', owner, at: aboard },
+    ];
+    const rest = count - cards.length;
+    const holograms = Math.max(1, Math.round((rest * 3) / 10));
+    const phasers = Math.floor(rest / 10);
+    const hand = Math.floor(rest / 10);
+    for (let i = 0; i < holograms; i++) {
       const card = HOLOGRAMS[owner][i] ?? 'Holo Sparring Partner';
-      cards.push({
-        id: `${owner}-holo-${i + 1}`,
-        card,
-        owner,
-        at: { aboard: `${owner}-ship` },
-        hologram: 'active',
-      });
+      cards.push({ id: `${owner}-holo-${i + 1}`, card, owner, at: aboard, hologram: 'active' });
     }
-    for (let i = 0; i < 8; i++) {
-      cards.push({
-        id: `${owner}-crew-${i + 1}`,
-        card: CREW[i % CREW.length]!,
-        owner,
-        at: { aboard: `${owner}-ship` },
-      });
+    for (let i = 0; i < phasers; i++) {
+      cards.push({ id: `${owner}-phaser-${i + 1}`, card: 'Starfleet Type II Phaser', owner, at: aboard });
     }
-    cards.push(
-      { id: `${owner}-emitter`, card: 'Mobile Holo-Emitter', owner, at: { aboard: `${owner}-ship` } },
-      { id: `${owner}-phaser`, card: 'Starfleet Type II Phaser', owner, at: { aboard: `${owner}-ship` } },
-      { id: `${owner}-hand-1`, card: 'Mercenary', owner, at: 'hand' },
-      { id: `${owner}-hand-2`, card: 'Veteran', owner, at: 'hand' },
-      { id: `${owner}-hand-3`, card: 'Cadet', owner, at: 'hand' },
-    );
+    for (let i = 0; i < hand; i++) {
+      cards.push({ id: `${owner}-hand-${i + 1}`, card: CREW[i % CREW.length]!, owner, at: 'hand' });
+    }
+    for (let i = 0; cards.length < count; i++) {
+      cards.push({ id: `${owner}-crew-${i + 1}`, card: CREW[i % CREW.length]!, owner, at: aboard });
+    }
     return cards;
   };
+  const perPlayer = size - 2;
   return {
     players: ['alice', 'bob'],
     turn: { player: 'alice', number: 1 },
@@ -140,8 +139,8 @@ export function idleSetup(): Setup {
     cards: [
       { id: 'projectors', card: 'Holo-Projectors', owner: 'alice', at: { playedOn: 'ligos' } },
       { id: 'lower-decks', card: 'Lower Decks', owner: 'alice', at: 'table' },
-      ...crew('alice', 'U.S.S. Enterprise'),
-      ...crew('bob', 'Husnock Ship'),
+      ...crew('alice', 'U.S.S. Enterprise', Math.ceil(perPlayer / 2)),
+      ...crew('bob', 'Husnock Ship', Math.floor(perPlayer / 2)),
     ],
   };
 }

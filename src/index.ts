@@ -17,6 +17,8 @@ export {
 export { hologramMachine } from '../machines/hologram.machine.ts';
 export { responseWindowMachine } from '../machines/response-window.machine.ts';
 export { CardLibrary, CardLibraryError } from './cards/library.ts';
+/** The demo's two positions (`npm start`): holograms at Ligos VII, and a boarding party's battle. */
+export { DEMO_BATTLE_SETUP, DEMO_SETUP } from './demo/demo-setup.ts';
 export {
   type CommandResult,
   createGame,

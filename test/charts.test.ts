@@ -179,14 +179,14 @@ describe('stccg charts', () => {
     expect(written).toBe(pictures.find((p) => p.chart.name === 'battle')!.mermaid);
   });
 
-  it('fails with a message and exit code 1 where it cannot write', async () => {
+  it('fails with a message and exit code 2 (bad input) where it cannot write', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'stccg-charts-'));
     dirs.push(dir);
     const blocker = join(dir, 'file');
     await import('node:fs/promises').then((fs) => fs.writeFile(blocker, 'not a directory'));
     const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
-      expect(await main(['charts', '--out', join(blocker, 'charts')])).toBe(1);
+      expect(await main(['charts', '--out', join(blocker, 'charts')])).toBe(2);
       const message = err.mock.calls.map((c) => String(c[0])).join('');
       expect(message).toMatch(/^stccg charts: .*(ENOTDIR|EEXIST)/);
       expect(message).not.toMatch(/\n\s+at /);

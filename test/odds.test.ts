@@ -256,10 +256,10 @@ describe('stccg odds', () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('cannot read a JSON file');
     const policy = await stccg('odds', EXAMPLE, '--battles', '5', '--policy', 'alice');
-    expect(policy.code).toBe(1);
+    expect(policy.code).toBe(2);
     expect(policy.err).toContain('--policy takes PLAYER=POLICY');
     const battles = await stccg('odds', EXAMPLE, '--battles', 'many');
-    expect(battles.code).not.toBe(0);
+    expect(battles.code).toBe(2);
     expect(battles.err).toContain('a whole number');
   });
 });

@@ -426,12 +426,25 @@ describe('refused saves: never half-loaded', () => {
 
   it('a save from an unknown format version is refused (SaveError unknown-version)', () => {
     const saved = throughJson(saveGame(midBattleGame()));
-    for (const version of [0, 2, SAVE_VERSION + 1, 99, -1, 1.5]) {
+    for (const version of [0, 1, SAVE_VERSION + 1, 99, -1, 1.5]) {
       // With its checksum recomputed, so that only the version is wrong.
       const error = expectRefused(withChecksum({ ...saved, version }), ['unknown-version']);
       expect(error.message).toContain(String(version));
       expectRefused({ ...saved, version }, ['unknown-version']);
     }
+  });
+
+  it('a version 1 save (stccg-rules 0.1) is refused with why, and its origin and log still replay', () => {
+    const game = midBattleGame();
+    const saved = throughJson(saveGame(game));
+    expect(SAVE_VERSION).toBe(2);
+    const old = withChecksum({ ...saved, version: 1 });
+    const error = expectRefused(old, ['unknown-version']);
+    expect(error.message).toMatch(/version 1 save .* reads version 2 .* replay its origin and log/);
+    const replayed = replayGame(old.origin, old.log);
+    expect(replayed.persistedSnapshot()).toEqual(game.persistedSnapshot());
+    replayed.stop();
+    game.stop();
   });
 
   it('a save with one byte of its snapshot changed is refused (damaged or not-a-save)', () => {

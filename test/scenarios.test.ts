@@ -6,9 +6,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { createGame, type Game } from '../src/index.ts';
 import { checkExpectation } from '../src/scenario/expectations.ts';
-import { loadScenario, parseScenario } from '../src/scenario/load.ts';
+import { loadScenario, runPaths } from '../src/scenario/files.ts';
+import { parseScenario } from '../src/scenario/load.ts';
 import { reportInText } from '../src/scenario/report.ts';
-import { runPaths, runScenario, type ScenarioResult, summarise } from '../src/scenario/runner.ts';
+import { runScenario, type ScenarioResult, summarise } from '../src/scenario/runner.ts';
 import type { Expectation, Scenario } from '../src/scenario/schema.ts';
 import { SCHEMA_FILE, schemaFileText } from '../src/scenario/write-schema.ts';
 
@@ -162,7 +163,7 @@ describe('a malformed scenario file', () => {
       (scenario.steps[2] as { reject: { hologram: unknown } }).reject.hologram = 3;
     });
     const { code, stdout, stderr } = await stccg('run', malformed);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toBe(`stccg run: ${malformed}: steps.2.reject.hologram: expected string; found 3\n`);
     expect(stdout).toContain(`✗ ${malformed}: malformed at steps.2.reject.hologram, not run`);
     expect(stdout).not.toContain('✓');
@@ -211,7 +212,7 @@ describe('a malformed scenario file', () => {
     const json = writeTemp('broken.json', '{ "title": "x", ');
     const yaml = writeTemp('broken.yaml', 'title: x\nclauses: [HOLO-ACT-1\nseed: 1\n');
     const { code, stderr } = await stccg('run', json, yaml, '/no/such/ruling.json');
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect(stderr).toContain(`${json}: (file): expected well-formed JSON at line 1, column`);
     expect(stderr).toContain(`${yaml}: (file): expected well-formed YAML: `);
     expect(stderr).toContain(
@@ -247,7 +248,7 @@ describe('stccg run --json', () => {
     });
     const malformed = writeTemp('ruling.yaml', 'title: 3\n');
     const { code, stdout } = await stccg('run', broken, malformed, '--json');
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     const results = JSON.parse(stdout);
     expect(results).toMatchObject({ passed: false, files: 2, malformed: 1 });
     expect(results.scenarios[0].steps[1]).toMatchObject({

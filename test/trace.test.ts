@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compact } from '../src/debug/summaries.ts';
 import { recordGame, recordTrace } from '../src/debug/trace.ts';
+import { writeTrace } from '../src/debug/trace-files.ts';
 import {
   type MicrostepRecord,
   parseTrace,
@@ -151,7 +152,7 @@ describe('trace recording', () => {
     const dir = await mkdtemp(join(tmpdir(), 'stccg-trace-'));
     try {
       const path = join(dir, 'deep', 'battle.jsonl');
-      await recorder.write(path);
+      await writeTrace(path, recorder.trace());
       expect(await readFile(path, 'utf8')).toBe(recorder.text());
     } finally {
       await rm(dir, { recursive: true, force: true });

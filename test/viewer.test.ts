@@ -6,6 +6,7 @@ import { main } from '../src/cli/main.ts';
 import { htmlPathFor } from '../src/cli/view.ts';
 import { serveFile } from '../src/debug/serve.ts';
 import { recordGame } from '../src/debug/trace.ts';
+import { writeTrace } from '../src/debug/trace-files.ts';
 import { parseTrace, type Trace } from '../src/debug/trace-records.ts';
 import { type ViewerData, viewerHtml } from '../src/debug/viewer.ts';
 import { DEMO_SETUP } from '../src/demo/demo-setup.ts';
@@ -65,7 +66,7 @@ describe('stccg view', () => {
     dir = await mkdtemp(join(tmpdir(), 'stccg-view-'));
     const { game, recorder } = recordGame(DEMO_SETUP, { title: 'view test' });
     game.send({ type: 'report', player: 'alice', card: 'doctor', to: { aboard: 'enterprise' } });
-    await recorder.write(join(dir, 'game.jsonl'));
+    await writeTrace(join(dir, 'game.jsonl'), recorder.trace());
     await writeFile(join(dir, 'broken.jsonl'), `${recorder.lines()[0]}\n{"seq":1,"type":"rule"\n`);
   });
   afterEach(() => {
@@ -91,10 +92,10 @@ describe('stccg view', () => {
     expect(out.join('')).toContain(`${join(dir, 'pages', 'p.html')} (`);
   });
 
-  it('fails with a message, no stack trace and exit code 1, for a missing or damaged trace', async () => {
+  it('fails with a message, no stack trace and exit code 2 (bad input), for a missing or damaged trace', async () => {
     capture();
-    expect(await main(['view', join(dir, 'missing.jsonl')])).toBe(1);
-    expect(await main(['view', join(dir, 'broken.jsonl')])).toBe(1);
+    expect(await main(['view', join(dir, 'missing.jsonl')])).toBe(2);
+    expect(await main(['view', join(dir, 'broken.jsonl')])).toBe(2);
     const text = out.join('');
     expect(text).toContain(`stccg view: ${join(dir, 'missing.jsonl')}: ENOENT`);
     expect(text).toContain(`stccg view: ${join(dir, 'broken.jsonl')}: line 2: not JSON`);

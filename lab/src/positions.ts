@@ -1,8 +1,7 @@
-import { type Command, SetupError } from 'stccg-rules';
+import { type Command, DEMO_BATTLE_SETUP, DEMO_SETUP, SetupError } from 'stccg-rules';
 import { parseScenario, type Scenario } from 'stccg-rules/scenario';
 import { parse as parseYaml } from 'yaml';
 import { doorOf } from './host-effects.ts';
-import { DEMO_BATTLE_SETUP, DEMO_SETUP } from './package/extras.ts';
 import { LabSession, type Origin } from './session.ts';
 
 /**

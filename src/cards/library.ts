@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import {
   type CardDefinition,
   type CardDefinitionInput,
   cardDefinitionSchema,
   normaliseDefinition,
 } from '../model/card-definition.ts';
+import { z } from '../model/zod.ts';
 import cardsJson from './cards.json' with { type: 'json' };
 import { BUILT_IN_EFFECTS, BUILT_IN_LORE } from './descriptors.ts';
 

@@ -3,12 +3,15 @@ import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
-import { battleOdds, OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
+import { OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
+import { parallelBattleOdds } from '../odds/parallel.ts';
 import { oddsInText } from '../odds/report.ts';
+import { EXIT } from './exit.ts';
 
 /**
- * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--json]`:
- * plays the set-up attack N times from independent seeds and prints the odds with their 95% confidence
+ * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--workers W] [--json]`:
+ * plays the set-up attack N times from independent seeds, on W worker threads (default: every core,
+ * one per 1,000 battles; the report is the same), and prints the odds with their 95% confidence
  * intervals. SETUP.json is a setup, or `{ "setup", "attack", "policies" }`; the options override the
  * file's attack and policies. A progress bar shows on a terminal.
  */
@@ -19,6 +22,8 @@ export interface OddsCommandOptions {
   readonly attack?: string;
   readonly policy: readonly string[];
   readonly json?: boolean;
+  /** Worker threads to play on (default: every core, one per 1,000 battles); the same report whatever the number. */
+  readonly workers?: number;
 }
 
 function wholeNumber(value: string): number {
@@ -40,9 +45,14 @@ export function register(program: Command): void {
     .option('--seed <n>', 'the base seed (the same seed gives the same report)', wholeNumber, 1)
     .option('--attack <json>', "the attack command (default: the file's, else the setup's only attack)")
     .option('--policy <player=policy>', 'how a player answers: strongest or pass (repeatable)', collect, [])
+    .option(
+      '--workers <n>',
+      'worker threads to play on (default: every core, one per 1,000 battles; same report)',
+      wholeNumber,
+    )
     .option('--json', 'print the report as JSON')
-    .action((file: string, options: OddsCommandOptions) => {
-      process.exitCode = odds(file, options, {
+    .action(async (file: string, options: OddsCommandOptions) => {
+      process.exitCode = await odds(file, options, {
         out: (line) => process.stdout.write(`${line}\n`),
         err: (line) => process.stderr.write(`${line}\n`),
         progressBar: process.stdout.isTTY === true,
@@ -77,14 +87,18 @@ function parseAttack(json: string): unknown {
   }
 }
 
-/** Runs the odds for a file; returns the exit code (2: the file cannot be read; 1: the odds cannot be played). */
-export function odds(file: string, options: OddsCommandOptions, output: OddsOutput): number {
+/**
+ * Runs the odds for a file; returns the exit code: 0, or 2 when the file cannot be read or the odds
+ * cannot be played as given (a refused setup, attack or policy). Odds are a measurement, not a check:
+ * they never exit 1.
+ */
+export async function odds(file: string, options: OddsCommandOptions, output: OddsOutput): Promise<number> {
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
     output.err(`stccg odds: ${file}: cannot read a JSON file: ${(error as Error).message}`);
-    return 2;
+    return EXIT.badInput;
   }
   const bar = output.progressBar
     ? new SingleBar({
@@ -99,8 +113,9 @@ export function odds(file: string, options: OddsCommandOptions, output: OddsOutp
     const policies = { ...scenario.policies, ...policiesFrom(options.policy) };
     const attack = options.attack !== undefined ? parseAttack(options.attack) : scenario.attack;
     bar?.start(options.battles, 0);
-    const report = battleOdds(scenario.setup, {
+    const report = await parallelBattleOdds(scenario.setup, {
       battles: options.battles,
+      ...(options.workers !== undefined ? { workers: options.workers } : {}),
       seed: options.seed,
       policies,
       ...(attack !== undefined ? { attack } : {}),
@@ -109,12 +124,12 @@ export function odds(file: string, options: OddsCommandOptions, output: OddsOutp
     bar?.stop();
     if (options.json) output.out(JSON.stringify(report, null, 2));
     else for (const line of oddsInText(report)) output.out(line);
-    return 0;
+    return EXIT.ok;
   } catch (error) {
     bar?.stop();
     if (error instanceof OddsError || error instanceof SetupError) {
       output.err(`stccg odds: ${file}: ${error.message}`);
-      return 1;
+      return EXIT.badInput;
     }
     throw error;
   }

@@ -6,11 +6,13 @@ import { checkSave, replayGame, SaveError } from '../game/save.ts';
 import { SetupError } from '../game/setup-board.ts';
 import { isHostEffectType } from '../model/commands.ts';
 import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
+import { EXIT } from './exit.ts';
 
 /**
  * `stccg replay LOG`: plays a game again from its origin and command log. LOG is a save (from
  * `saveGame`) or `{ "setup", "seed"?, "cards"?, "log" }`. With a save, the replayed game must reach the
- * very snapshot the save holds. `--narrate` prints every command with the rule events it caused.
+ * very snapshot the save holds. `--narrate` prints every command with the rule events it caused;
+ * `--json` prints the outcome as data.
  */
 
 const logFileSchema = z.union([
@@ -33,28 +35,67 @@ export function register(program: Command): void {
     .description('replay a game from its setup, seed and command log (a save, or { setup, seed, log })')
     .argument('<log>', 'a JSON file')
     .option('--narrate', 'print each command and the rule events it caused')
-    .action((file: string, options: { narrate?: boolean }) => {
-      process.exitCode = replay(file, options.narrate ?? false, (line) => process.stdout.write(`${line}\n`));
+    .option('--json', 'print the outcome as JSON ({ file, commands, step, turn, matchesSnapshot, error })')
+    .action((file: string, options: { narrate?: boolean; json?: boolean }) => {
+      process.exitCode = replay(
+        file,
+        options.narrate ?? false,
+        (line) => process.stdout.write(`${line}\n`),
+        options.json ?? false,
+      );
     });
 }
 
-/** Replays the file; returns the exit code. Errors are printed without stack traces. */
-export function replay(file: string, narrate: boolean, write: (line: string) => void): number {
+/** What `stccg replay --json` prints. */
+export interface ReplayOutcome {
+  readonly file: string;
+  /** How many commands were replayed (null when the file could not be replayed at all). */
+  readonly commands: number | null;
+  readonly step: number | null;
+  readonly turn: number | null;
+  /** For a save: whether the replayed game reached its snapshot; null for a plain log. */
+  readonly matchesSnapshot: boolean | null;
+  readonly error: string | null;
+}
+
+/**
+ * Replays the file; returns the exit code: 0 replayed (and, for a save, the snapshot reached), 1 a
+ * logged command refused or the snapshot not reached, 2 the file unreadable, not a log, or its setup
+ * refused. Errors are printed without stack traces.
+ */
+export function replay(file: string, narrate: boolean, write: (line: string) => void, json = false): number {
+  const outcome = replayOutcome(file, narrate && !json, write);
+  if (json) write(JSON.stringify(outcome.outcome, null, 2));
+  else for (const line of outcome.lines) write(line);
+  return outcome.code;
+}
+
+function replayOutcome(
+  file: string,
+  narrate: boolean,
+  write: (line: string) => void,
+): { code: number; outcome: ReplayOutcome; lines: string[] } {
+  const none = { file, commands: null, step: null, turn: null, matchesSnapshot: null };
+  const refused = (code: number, error: string) => ({
+    code,
+    outcome: { ...none, error },
+    lines: [`${file}: ${error}`],
+  });
   let content: unknown;
   try {
     content = JSON.parse(readFileSync(file, 'utf8'));
   } catch (error) {
-    write(`${file}: cannot read a JSON file: ${(error as Error).message}`);
-    return 2;
+    return refused(EXIT.badInput, `cannot read a JSON file: ${(error as Error).message}`);
   }
   if (nestsTooDeep(content)) {
-    write(`${file}: not a command log: it nests deeper than ${MAX_JSON_DEPTH} levels`);
-    return 2;
+    return refused(EXIT.badInput, `not a command log: it nests deeper than ${MAX_JSON_DEPTH} levels`);
   }
   const parsed = logFileSchema.safeParse(content);
   if (!parsed.success) {
-    write(`${file}: not a command log: expected { origin, log } (a save) or { setup, seed, log }`);
-    return 2;
+    return refused(
+      EXIT.badInput,
+      'not a command log: expected { origin, log } (a save) or { setup, seed, log }',
+    );
   }
   const data = parsed.data;
   if ('origin' in data) {
@@ -63,8 +104,8 @@ export function replay(file: string, narrate: boolean, write: (line: string) => 
       checkSave(content);
     } catch (error) {
       if (!(error instanceof SaveError)) throw error;
-      write(`${file}: ${error.message}`);
-      return 1;
+      // A check that failed (damaged, of another version), as restoreGame refuses it.
+      return refused(EXIT.failed, error.message);
     }
   }
   const origin =
@@ -73,26 +114,32 @@ export function replay(file: string, narrate: boolean, write: (line: string) => 
     if (narrate) narrateReplay(origin, data.log, write);
     const game = replayGame(origin, data.log);
     const snapshot = JSON.stringify(game.persistedSnapshot());
-    write(
-      `${file}: replayed ${data.log.length} commands; the game is at step ${game.step()}, turn ${game.board().turn.number}`,
-    );
+    const replayed = { file, commands: data.log.length, step: game.step(), turn: game.board().turn.number };
+    game.stop();
+    const lines = [
+      `${file}: replayed ${replayed.commands} commands; the game is at step ${replayed.step}, turn ${replayed.turn}`,
+    ];
     if ('snapshot' in data && data.snapshot !== undefined) {
       const same = snapshot === JSON.stringify(data.snapshot);
-      write(
+      lines.push(
         same
           ? 'the replayed game matches the saved snapshot'
           : 'the replayed game DIFFERS from the saved snapshot',
       );
-      game.stop();
-      return same ? 0 : 1;
+      return {
+        code: same ? EXIT.ok : EXIT.failed,
+        outcome: {
+          ...replayed,
+          matchesSnapshot: same,
+          error: same ? null : 'the replayed game differs from the saved snapshot',
+        },
+        lines,
+      };
     }
-    game.stop();
-    return 0;
+    return { code: EXIT.ok, outcome: { ...replayed, matchesSnapshot: null, error: null }, lines };
   } catch (error) {
-    if (error instanceof SaveError || error instanceof SetupError) {
-      write(`${file}: ${error.message}`);
-      return 1;
-    }
+    if (error instanceof SetupError) return refused(EXIT.badInput, error.message);
+    if (error instanceof SaveError) return refused(EXIT.failed, error.message);
     throw error;
   }
 }

@@ -3,10 +3,12 @@ import type { Command } from 'commander';
 import { serveFile } from '../debug/serve.ts';
 import { parseTrace } from '../debug/trace-records.ts';
 import { writeViewer } from '../debug/viewer.ts';
+import { EXIT } from './exit.ts';
 
 /**
- * Adds `stccg view TRACE.jsonl [--out FILE] [--open]`: the trace viewer, one self-contained HTML
- * page; with `--open`, served on 127.0.0.1 until Ctrl-C.
+ * Adds `stccg view TRACE.jsonl [--out FILE] [--open] [--json]`: the trace viewer, one self-contained
+ * HTML page; with `--open`, served on 127.0.0.1 until Ctrl-C. Exit code 0, or 2 when the trace cannot be
+ * read or the page cannot be written.
  */
 export function register(program: Command): void {
   program
@@ -17,17 +19,21 @@ export function register(program: Command): void {
     .argument('<trace>', 'a JSON Lines trace (stccg demo --trace, or a recorder of your own)')
     .option('--out <file>', 'the page to write (default: the trace file name with .html)')
     .option('--open', 'also serve the page on 127.0.0.1 (a free port) and print its address; Ctrl-C stops')
-    .action(async (tracePath: string, options: { out?: string; open?: boolean }) => {
+    .option('--json', 'print what was written as JSON ({ "page", "records" })')
+    .action(async (tracePath: string, options: { out?: string; open?: boolean; json?: boolean }) => {
       const out = options.out ?? htmlPathFor(tracePath);
       try {
         const trace = parseTrace(await readFile(tracePath, 'utf8'));
         await writeViewer(trace, out);
-        process.stdout.write(`${out} (${trace.records.length} records)\n`);
+        const records = trace.records.length;
+        process.stdout.write(
+          options.json ? `${JSON.stringify({ page: out, records })}\n` : `${out} (${records} records)\n`,
+        );
       } catch (error) {
         process.stderr.write(
           `stccg view: ${tracePath}: ${error instanceof Error ? error.message : String(error)}\n`,
         );
-        process.exitCode = 1;
+        process.exitCode = EXIT.badInput;
         return;
       }
       if (options.open) await serveUntilInterrupted(out);

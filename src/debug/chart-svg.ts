@@ -1,4 +1,11 @@
-import elkjs, { type ElkEdgeSection, type ElkExtendedEdge, type ElkLabel, type ElkNode } from 'elkjs';
+// elkjs's bundled build: its main entry requires the `web-worker` package, which bundlers cannot resolve
+// for a browser; the bundled build runs ELK in the page (and in Node) with nothing more.
+import elkjs, {
+  type ElkEdgeSection,
+  type ElkExtendedEdge,
+  type ElkLabel,
+  type ElkNode,
+} from 'elkjs/lib/elk.bundled.js';
 import type { Chart, ChartState, ChartTransition } from './chart-model.ts';
 
 /**

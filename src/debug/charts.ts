@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { AnyStateMachine } from 'xstate';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { gameMachine } from '../../machines/game.machine.ts';
@@ -11,7 +9,8 @@ import { mermaidOf } from './mermaid.ts';
 
 /**
  * The engine's statecharts as pictures: Mermaid text and SVG, drawn from the four machines
- * themselves (the game, each hologram, the battle, each response window).
+ * themselves (the game, each hologram, the battle, each response window). Browser-safe: writing them
+ * to files is `writeCharts` in `chart-files.ts` (Node).
  */
 
 /** The engine's machines, by the file name of their pictures. */
@@ -38,21 +37,4 @@ export async function pictureOf(name: string, machine: AnyStateMachine): Promise
 /** Draws the engine's four machines. */
 export async function engineCharts(): Promise<ChartPicture[]> {
   return Promise.all(ENGINE_MACHINES.map(([name, machine]) => pictureOf(name, machine)));
-}
-
-/** Writes `<machine>.mmd` and `<machine>.svg` for the engine's machines into a directory; returns the paths. */
-export async function writeCharts(dir: string): Promise<string[]> {
-  await mkdir(dir, { recursive: true });
-  const written: string[] = [];
-  for (const picture of await engineCharts()) {
-    for (const [extension, content] of [
-      ['mmd', picture.mermaid],
-      ['svg', picture.svg],
-    ] as const) {
-      const path = join(dir, `${picture.chart.name}.${extension}`);
-      await writeFile(path, content);
-      written.push(path);
-    }
-  }
-  return written;
 }

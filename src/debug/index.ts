@@ -1,14 +1,13 @@
 /**
- * Visual debugging of rule flows, offline: traces of a game (JSON Lines), pictures of the
- * statecharts (Mermaid text and SVG), the trace viewer (one self-contained HTML page), and, for
- * users with a connection, Stately's inspector.
+ * `stccg-rules/debug`: visual debugging of rule flows, browser-safe (no `node:` module): recording a
+ * game as a trace (JSON Lines text), the statecharts as chart models, Mermaid text and SVG text.
+ * Writing traces and charts to files, the trace viewer page, serving it and Stately's inspector are
+ * Node-only: `stccg-rules/node`.
  */
 export { type Chart, type ChartLine, type ChartState, type ChartTransition, chartOf } from './chart-model.ts';
 export { svgOf } from './chart-svg.ts';
-export { type ChartPicture, ENGINE_MACHINES, engineCharts, pictureOf, writeCharts } from './charts.ts';
+export { type ChartPicture, ENGINE_MACHINES, engineCharts, pictureOf } from './charts.ts';
 export { mermaidOf } from './mermaid.ts';
-export { type Served, serveFile } from './serve.ts';
-export { connectStately, type StatelyConnection, type StatelyOptions } from './stately.ts';
 export { type RecordOptions, recordGame, recordTrace, type TraceRecorder } from './trace.ts';
 export {
   type AcceptedRecord,
@@ -29,4 +28,3 @@ export {
   type TransitionTaken,
   traceText,
 } from './trace-records.ts';
-export { type ViewerData, type ViewerOptions, viewerHtml, writeViewer } from './viewer.ts';

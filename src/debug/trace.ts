@@ -1,5 +1,3 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import type { AnyTransitionDefinition, InspectionEvent } from 'xstate';
 import type { GameContext } from '../../machines/game.machine.ts';
 import { createGame, type Game, type GameActor, type GameOptions } from '../game/game.ts';
@@ -25,7 +23,7 @@ import {
  *   const game = createGame(setup, { inspect: recorder.inspect });
  *   recorder.attach(game);            // the rule events, rejections and acceptances too
  *   game.send(...);
- *   await recorder.write('out/my-game.jsonl');
+ *   await writeTrace('out/my-game.jsonl', recorder.trace());   // Node: stccg-rules/node
  *
  * or, the same in one call: `const { game, recorder } = recordGame(setup, { seed: 1 })`.
  *
@@ -42,9 +40,8 @@ export interface TraceRecorder {
   trace(): Trace;
   /** The trace so far as JSON Lines: the header, then one record a line. */
   lines(): string[];
+  /** The trace so far as JSON Lines text (what `writeTrace` writes, and `parseTrace` reads). */
   text(): string;
-  /** Writes the trace (creating the directory), as JSON Lines. */
-  write(path: string): Promise<void>;
   /** How many inspection events came from another actor system than the recorded game's. */
   readonly ignored: number;
 }
@@ -72,6 +69,10 @@ interface InspectedSnapshot {
   readonly context?: unknown;
 }
 
+/**
+ * A trace recorder for one game: give its `inspect` to `createGame` and `attach` it to the game, then
+ * read `trace()`, `lines()` or `text()` (browser-safe; `writeTrace` in `stccg-rules/node` writes a file).
+ */
 export function recordTrace(options: RecordOptions = {}): TraceRecorder {
   const header: TraceHeader = {
     type: 'trace',
@@ -162,10 +163,6 @@ export function recordTrace(options: RecordOptions = {}): TraceRecorder {
     trace,
     lines: () => [header, ...records].map((line) => JSON.stringify(line)),
     text: () => traceText(trace()),
-    async write(path) {
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, traceText(trace()));
-    },
     get ignored() {
       return ignored;
     },

@@ -3,6 +3,7 @@ import { type DemoWatcher, runDemo } from '../demo/demo.ts';
 import type { Game } from '../game/game.ts';
 import { connectStately, type StatelyConnection } from './stately.ts';
 import { recordTrace } from './trace.ts';
+import { writeTrace } from './trace-files.ts';
 
 /** Where `stccg demo --trace` writes when given no file. */
 export const DEFAULT_DEMO_TRACE = 'out/demo-trace.jsonl';
@@ -49,7 +50,7 @@ export async function runWatchedDemo(options: WatchedDemoOptions, devices: DemoD
     const watchers = [recorder, stately].filter((watcher) => watcher !== null);
     runDemo(devices.write, options.seed, watchers.length > 0 ? together(watchers) : undefined);
     if (recorder && tracePath) {
-      await recorder.write(tracePath);
+      await writeTrace(tracePath, recorder.trace());
       const records = recorder.trace().records.length;
       devices.note(
         `trace of the battle: ${tracePath} (${records} records); see it with: stccg view ${tracePath}`,

@@ -4,6 +4,7 @@ import { inputBeingAnswered, submit } from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
+import { plainCards } from '../model/card-record.ts';
 import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
@@ -306,7 +307,10 @@ export class Game {
 
   /** The board now (every card, where it is, its statuses). */
   board(): Board {
-    return this.actor.getSnapshot().context.board;
+    const board = this.actor.getSnapshot().context.board;
+    // Plain data for clients, whatever size: a large board's shared record is a proxy inside the engine.
+    const cards = plainCards(board.cards);
+    return cards === board.cards ? board : plainBoard(board, cards);
   }
 
   /** How many commands have been carried out. */
@@ -399,4 +403,15 @@ export function createGame(setup: unknown, options: GameOptions = {}): Game {
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
+}
+
+/** The board with plain cards, one copy per board (a board never changes once made). */
+const plainBoardCopies = new WeakMap<Board, Board>();
+function plainBoard(board: Board, cards: Board['cards']): Board {
+  let plain = plainBoardCopies.get(board);
+  if (!plain) {
+    plain = Object.freeze({ ...board, cards });
+    plainBoardCopies.set(board, plain);
+  }
+  return plain;
 }

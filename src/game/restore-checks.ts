@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { libraryFor } from '../../machines/game-table.ts';
 import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board } from '../model/board.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
 import { idSchema } from '../model/ids.ts';
+import { z } from '../model/zod.ts';
 import { isHolographic, isPersonnelOrEquipment } from '../rules/cards.ts';
 import type { Table } from '../rules/table.ts';
 import { boardProblem } from './board-checks.ts';
@@ -17,14 +17,14 @@ import { boardProblem } from './board-checks.ts';
  */
 
 const id = idSchema;
-const int = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+const int = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
 const statusesSchema = z.strictObject({
   stopped: z.boolean(),
   disabled: z.boolean(),
-  inStasisUntilEndOfTurn: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+  inStasisUntilEndOfTurn: z.nullable(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
   stunned: z.boolean(),
   mortallyWounded: z.boolean(),
-  strengthThisBattle: z.number().int().min(-1000).max(1000).optional(),
+  strengthThisBattle: z.optional(z.int().check(z.minimum(-1000), z.maximum(1000))),
 });
 const positionSchema = z.union([
   z.strictObject({ in: z.literal('hand') }),
@@ -41,18 +41,21 @@ const positionSchema = z.union([
 ]);
 const boardSchema = z.strictObject({
   players: z.tuple([id, id]),
-  turn: z.strictObject({ player: id, number: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
-  locations: z.record(id, z.strictObject({ id, name: z.string().min(1).max(120) })),
+  turn: z.strictObject({
+    player: id,
+    number: z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER)),
+  }),
+  locations: z.record(id, z.strictObject({ id, name: z.string().check(z.minLength(1), z.maxLength(120)) })),
   cards: z.record(
     id,
     z.strictObject({
       id,
-      card: z.string().min(1).max(120),
+      card: z.string().check(z.minLength(1), z.maxLength(120)),
       owner: id,
       at: positionSchema,
       status: statusesSchema,
-      addedIcons: z.array(z.string().min(1).max(40)).max(10),
-      affiliationMode: z.string().min(1).max(60).nullable(),
+      addedIcons: z.array(z.string().check(z.minLength(1), z.maxLength(40))).check(z.maxLength(10)),
+      affiliationMode: z.nullable(z.string().check(z.minLength(1), z.maxLength(60))),
     }),
   ),
   nextDiscard: int,
@@ -62,8 +65,8 @@ const actorRef = (name: string) => z.strictObject({ xstate$$type: z.literal(1), 
 const childSchema = z.strictObject({
   snapshot: z.record(z.string(), z.unknown()),
   src: z.string(),
-  systemId: z.string().optional(),
-  syncSnapshot: z.boolean().optional(),
+  systemId: z.optional(z.string()),
+  syncSnapshot: z.optional(z.boolean()),
 });
 const gameSnapshotSchema = z.strictObject({
   status: z.literal('active'),
@@ -71,17 +74,17 @@ const gameSnapshotSchema = z.strictObject({
   historyValue: z.strictObject({}),
   context: z.strictObject({
     board: boardSchema,
-    customCards: z.array(cardDefinitionSchema).max(2000),
+    customCards: z.array(cardDefinitionSchema).check(z.maxLength(2000)),
     // xoroshiro128+'s state: four 32-bit words.
-    random: z.array(z.number().int().min(-0x8000_0000).max(0xffff_ffff)).length(4),
+    random: z.array(z.int().check(z.minimum(-0x8000_0000), z.maximum(0xffff_ffff))).check(z.length(4)),
     step: int,
-    battle: actorRef('battle').nullable(),
-    lastBattle: z.record(z.string(), z.unknown()).nullable(),
+    battle: z.nullable(actorRef('battle')),
+    lastBattle: z.nullable(z.record(z.string(), z.unknown())),
     holograms: z.record(id, z.strictObject({ xstate$$type: z.literal(1), id: z.string() })),
   }),
   children: z.record(z.string(), childSchema),
-  output: z.undefined().optional(),
-  error: z.undefined().optional(),
+  output: z.optional(z.undefined()),
+  error: z.optional(z.undefined()),
 });
 
 const hologramSnapshotSchema = z.strictObject({
@@ -91,12 +94,12 @@ const hologramSnapshotSchema = z.strictObject({
   context: z.strictObject({
     card: id,
     owner: id,
-    deactivatedOnTurn: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).nullable(),
+    deactivatedOnTurn: z.nullable(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
     enteredAs: z.enum(['active', 'deactivated']),
   }),
   children: z.strictObject({}),
-  output: z.undefined().optional(),
-  error: z.undefined().optional(),
+  output: z.optional(z.undefined()),
+  error: z.optional(z.undefined()),
 });
 
 /** The steps a battle rests at, waiting for a player; the window each has (null: none). */
@@ -107,32 +110,28 @@ const RESTING_STEPS: Readonly<Record<string, string | null>> = {
   beforeWinner: 'until-winner',
 };
 
-const cardList = z.array(id).max(5000);
-const battleContextSchema = z
-  .object({
-    attacker: id,
-    defender: id,
-    activePlayer: id,
-    participants: z.strictObject({ attacker: cardList, defender: cardList }),
-    piles: z.strictObject({ attacker: cardList, defender: cardList }),
-    faceUp: cardList,
-    usedOncePerBattle: cardList,
-  })
-  .loose();
-const windowSnapshotSchema = z
-  .object({
-    status: z.literal('active'),
-    value: z.literal('open'),
-    context: z.strictObject({
-      kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
-      order: z.tuple([id, id]),
-      priority: id,
-      passes: z.union([z.literal(0), z.literal(1)]),
-      responses: int,
-    }),
-    children: z.strictObject({}),
-  })
-  .loose();
+const cardList = z.array(id).check(z.maxLength(5000));
+const battleContextSchema = z.looseObject({
+  attacker: id,
+  defender: id,
+  activePlayer: id,
+  participants: z.strictObject({ attacker: cardList, defender: cardList }),
+  piles: z.strictObject({ attacker: cardList, defender: cardList }),
+  faceUp: cardList,
+  usedOncePerBattle: cardList,
+});
+const windowSnapshotSchema = z.looseObject({
+  status: z.literal('active'),
+  value: z.literal('open'),
+  context: z.strictObject({
+    kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+    order: z.tuple([id, id]),
+    priority: id,
+    passes: z.union([z.literal(0), z.literal(1)]),
+    responses: int,
+  }),
+  children: z.strictObject({}),
+});
 
 /**
  * Why a persisted game snapshot cannot be revived, if it cannot (before XState revives it). `logLength`

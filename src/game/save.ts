@@ -1,10 +1,11 @@
-import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
+import { z } from '../model/zod.ts';
 import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
 import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
@@ -16,8 +17,12 @@ import { SetupError } from './setup-board.ts';
  */
 
 export const SAVE_FORMAT = 'stccg-rules/save';
-/** The save format version this engine writes and reads; a save of another version is refused. */
-export const SAVE_VERSION = 1;
+/**
+ * The save format version this engine writes and reads; a save of another version is refused. Version 2
+ * (stccg-rules 0.2) replaced version 1 (0.1): a version 1 save is refused, but its origin and log still
+ * replay (`replayGame`, `stccg replay`).
+ */
+export const SAVE_VERSION = 2;
 
 export interface SavedGame {
   readonly format: typeof SAVE_FORMAT;
@@ -47,9 +52,21 @@ export class SaveError extends Error {
 }
 
 function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
-  return createHash('sha256')
-    .update(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]))
-    .digest('hex');
+  // @noble/hashes: synchronous and the same in browsers and Node (node:crypto is Node-only).
+  return bytesToHex(
+    sha256(utf8ToBytes(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]))),
+  );
+}
+
+/** Why a save of another version is refused, in words (a version 1 save can still be replayed). */
+function versionRefusal(version: number): string {
+  if (version === 1) {
+    return (
+      `this is a version 1 save (stccg-rules 0.1); this engine reads version ${SAVE_VERSION} only, ` +
+      'because version 1 snapshots are not migrated: replay its origin and log instead (replayGame, or `stccg replay FILE`)'
+    );
+  }
+  return `save format version ${version} is not known (this engine reads version ${SAVE_VERSION})`;
 }
 
 /** The game now, as a save (plain JSON). */
@@ -69,11 +86,11 @@ export function saveGame(game: Game): SavedGame {
 
 const saveSchema = z.object({
   format: z.literal(SAVE_FORMAT),
-  version: z.number().int(),
-  origin: z.object({ setup: z.unknown(), seed: z.number().int(), cards: z.array(z.unknown()) }),
+  version: z.int(),
+  origin: z.object({ setup: z.unknown(), seed: z.int(), cards: z.array(z.unknown()) }),
   log: z.array(z.unknown()),
   snapshot: z.record(z.string(), z.unknown()),
-  checksum: z.string().regex(/^[0-9a-f]{64}$/),
+  checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 });
 
 export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
@@ -106,10 +123,7 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
       typeof version === 'number' &&
       version !== SAVE_VERSION
     ) {
-      throw new SaveError(
-        `save format version ${version} is not known (this engine reads version ${SAVE_VERSION})`,
-        'unknown-version',
-      );
+      throw new SaveError(versionRefusal(version), 'unknown-version');
     }
     const issue = parsed.error.issues[0]!;
     throw new SaveError(
@@ -119,10 +133,7 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
   }
   const save = parsed.data;
   if (save.version !== SAVE_VERSION) {
-    throw new SaveError(
-      `save format version ${save.version} is not known (this engine reads version ${SAVE_VERSION})`,
-      'unknown-version',
-    );
+    throw new SaveError(versionRefusal(save.version), 'unknown-version');
   }
   const { checksum, ...body } = save;
   if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {

@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { type GameInput, type HologramSeed, markCheckedInput } from '../../machines/game.machine.ts';
 import { CardLibrary, CardLibraryError } from '../cards/library.ts';
 import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
-import { NO_STATUSES } from '../model/board.ts';
+import { NO_STATUSES, type Statuses } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
+import { z } from '../model/zod.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
   hasEffect,
@@ -23,7 +23,7 @@ import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
 import { cycleInWords, placementCycle } from './board-checks.ts';
 
-const cardDefinitionList = z.array(cardDefinitionSchema).max(2000);
+const cardDefinitionList = z.array(cardDefinitionSchema).check(z.maxLength(2000));
 
 /** A setup that cannot start a game: malformed, naming what does not exist, or breaking a rule. */
 export class SetupError extends Error {
@@ -138,7 +138,7 @@ export function gameInputFromSetup(
       card: card.card,
       owner: card.owner,
       at: toPosition(card.at, () => nextDiscard++),
-      status: { ...NO_STATUSES, ...card.status },
+      status: statusesOf(card.status),
       addedIcons: card.addedIcons ?? [],
       affiliationMode:
         definition.affiliations.length > 1 ? (card.affiliation ?? definition.affiliations[0]!) : null,
@@ -347,4 +347,20 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
     default:
       break;
   }
+}
+
+/**
+ * A card's statuses from its setup: those given, the rest as NO_STATUSES. Key by key, so that a status
+ * left out is never `undefined` (it type-checks under exactOptionalPropertyTypes, as clients compile).
+ */
+function statusesOf(
+  status: { readonly [S in keyof Statuses]?: Statuses[S] | undefined } | undefined,
+): Statuses {
+  return {
+    stopped: status?.stopped ?? NO_STATUSES.stopped,
+    disabled: status?.disabled ?? NO_STATUSES.disabled,
+    inStasisUntilEndOfTurn: status?.inStasisUntilEndOfTurn ?? NO_STATUSES.inStasisUntilEndOfTurn,
+    stunned: status?.stunned ?? NO_STATUSES.stunned,
+    mortallyWounded: status?.mortallyWounded ?? NO_STATUSES.mortallyWounded,
+  };
 }

@@ -1,4 +1,5 @@
 import type { Board, CardId, LocationId, PlayerId, Position, Statuses } from '../model/board.ts';
+import { cardList } from '../model/card-record.ts';
 import type { HologramState } from '../model/events.ts';
 import type { Table } from '../rules/table.ts';
 
@@ -74,7 +75,7 @@ export function viewFor(table: Table, player: PlayerId, step: number): PlayerVie
   const board = table.board;
   const handSizes: Record<PlayerId, number> = Object.fromEntries(board.players.map((p) => [p, 0]));
   const cards: CardView[] = [];
-  for (const card of Object.values(board.cards)) {
+  for (const card of cardList(board.cards)) {
     if (card.at.in === 'hand') {
       handSizes[card.owner] = (handSizes[card.owner] ?? 0) + 1;
       if (card.owner !== player) continue;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What a card *is*: the facts printed on it, and the small effect descriptors through which the rules
@@ -26,8 +26,11 @@ export type CardType = (typeof CARD_TYPES)[number];
 /** The icon that makes a card holographic. */
 export const HOLO_ICON = 'Holo';
 
-const name = z.string().trim().min(1).max(120);
-const word = z.string().trim().min(1).max(80);
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
+const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
+
+/** A list of words, of `min` to `max` of them. */
+const words = (min: number, max: number) => z.array(word).check(z.minLength(min), z.maxLength(max));
 
 /** Whom a response's action strikes. */
 export const RESPONSE_TARGETS = ['adversary', 'random-opponent', 'opposing-holograms'] as const;
@@ -58,7 +61,7 @@ export const responseActionSchema = z.discriminatedUnion('do', [
   z.strictObject({ do: z.literal('capture'), whom }),
   z.strictObject({
     do: z.literal('strength'),
-    amount: z.number().int().min(-20).max(20),
+    amount: z.int().check(z.minimum(-20), z.maximum(20)),
     whom: z.enum(['user', 'your-personnel-in-battle']),
   }),
   z.strictObject({ do: z.literal('engage-next') }),
@@ -84,40 +87,42 @@ export const responseSchema = z
     /** The window it answers: start of battle (BATTLE-2), a pairing (BATTLE-4e), or any window before the winner. */
     timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
     /** What it does: actions carried out in order (1 to 5). */
-    does: z.array(responseActionSchema).min(1).max(5).optional(),
+    does: z.optional(z.array(responseActionSchema).check(z.minLength(1), z.maxLength(5))),
     /** Or a built-in effect the actions cannot carry. */
-    effect: z.enum(BUILT_IN_RESPONSE_EFFECTS).optional(),
+    effect: z.optional(z.enum(BUILT_IN_RESPONSE_EFFECTS)),
     /**
      * Who may use it: one of the player's personnel in the battle, able to act (not disabled, stunned,
      * mortally wounded or in stasis), of one of these gameplay species, affiliations and with one of
      * these icons (each list given must be met). In a pairing window with an `adversary` action, `user`
      * is the player's personnel in the pairing.
      */
-    user: z
-      .strictObject({
-        species: z.array(word).min(1).max(10).optional(),
-        affiliations: z.array(word).min(1).max(10).optional(),
-        icons: z.array(word).min(1).max(10).optional(),
-      })
-      .optional(),
+    user: z.optional(
+      z.strictObject({
+        species: z.optional(words(1, 10)),
+        affiliations: z.optional(words(1, 10)),
+        icons: z.optional(words(1, 10)),
+      }),
+    ),
     /** `hand` (default): played from the player's hand, then discarded; `play`: a card in play, present with the user. */
-    from: z.enum(['hand', 'play']).optional(),
+    from: z.optional(z.enum(['hand', 'play'])),
     /** The adversary must be one of these: a species, a characteristic, `Holo`, or `Rogue Borg`. */
-    adversary: z.array(word).min(1).max(10).optional(),
+    adversary: z.optional(words(1, 10)),
     /** Usable once per battle (each copy). */
-    oncePerBattle: z.boolean().optional(),
+    oncePerBattle: z.optional(z.boolean()),
     /** The actions are carried out once for each user (Vulcan Nerve Pinch: "your Vulcans ... may each"). */
-    eachUser: z.boolean().optional(),
+    eachUser: z.optional(z.boolean()),
     /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
-    species: z.array(word).max(10).optional(),
+    species: z.optional(words(0, 10)),
     /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
-    affiliation: word.optional(),
+    affiliation: z.optional(word),
     /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
-    targets: z.array(word).max(10).optional(),
+    targets: z.optional(words(0, 10)),
   })
-  .refine(
-    (r) => (r.does === undefined) !== (r.effect === undefined),
-    'a response says what it does: either "does" (actions) or "effect" (a built-in effect), not both',
+  .check(
+    z.refine(
+      (r) => (r.does === undefined) !== (r.effect === undefined),
+      'a response says what it does: either "does" (actions) or "effect" (a built-in effect), not both',
+    ),
   );
 export type ResponseDescriptor = z.infer<typeof responseSchema>;
 
@@ -138,8 +143,8 @@ export const effectSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('use-only'),
-    affiliations: z.array(word).max(20).optional(),
-    species: z.array(word).max(20).optional(),
+    affiliations: z.optional(z.array(word).check(z.maxLength(20))),
+    species: z.optional(z.array(word).check(z.maxLength(20))),
   }),
   /** Personnel placed here add the Holo icon to their owner's copies in play (221B Baker Street). */
   z.strictObject({ kind: z.literal('adds-holo-icon') }),
@@ -151,7 +156,7 @@ export const effectSchema = z.discriminatedUnion('kind', [
    */
   z.strictObject({
     kind: z.literal('strength'),
-    amount: z.number().int().min(-20).max(20),
+    amount: z.int().check(z.minimum(-20), z.maximum(20)),
     to: z.enum(['your-personnel-present', 'your-non-holographic-universal', 'other-bajorans-present']),
     cumulative: z.boolean(),
   }),
@@ -176,22 +181,22 @@ export const cardDefinitionSchema = z.strictObject({
   name,
   type: z.enum(CARD_TYPES),
   /** One affiliation, or several separated by "/" (Iden: "Bajoran/Hirogen"). */
-  affiliation: z.string().trim().min(1).max(120).optional(),
-  classification: word.optional(),
-  integrity: z.number().int().min(0).max(99).optional(),
-  cunning: z.number().int().min(0).max(99).optional(),
-  strength: z.number().int().min(0).max(99).optional(),
-  universal: z.boolean().optional(),
-  icons: z.array(word).max(20).optional(),
-  characteristics: z.array(word).max(40).optional(),
-  staffing: z.array(word).max(10).optional(),
-  range: z.number().int().min(0).max(99).optional(),
-  weapons: z.number().int().min(0).max(99).optional(),
-  shields: z.number().int().min(0).max(99).optional(),
-  text: z.string().max(2000).optional(),
+  affiliation: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+  classification: z.optional(word),
+  integrity: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  cunning: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  strength: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  universal: z.optional(z.boolean()),
+  icons: z.optional(z.array(word).check(z.maxLength(20))),
+  characteristics: z.optional(z.array(word).check(z.maxLength(40))),
+  staffing: z.optional(z.array(word).check(z.maxLength(10))),
+  range: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  weapons: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  shields: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
+  text: z.optional(z.string().check(z.maxLength(2000))),
   /** Lore species where it differs from gameplay species (Sumek appears Vulcan; HOLO-SPECIES-1). */
-  lore: z.strictObject({ species: word.optional() }).optional(),
-  effects: z.array(effectSchema).max(20).optional(),
+  lore: z.optional(z.strictObject({ species: z.optional(word) })),
+  effects: z.optional(z.array(effectSchema).check(z.maxLength(20))),
 });
 export type CardDefinitionInput = z.infer<typeof cardDefinitionSchema>;
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { idSchema } from './ids.ts';
 import { hasControlCharacter } from './plain.ts';
+import { z } from './zod.ts';
 
 /**
  * The commands a client sends, each naming the player who sends it. They are XState events of the
@@ -14,17 +14,17 @@ const card = idSchema;
  * The game's step the client saw when it made the command (optional): a command made from a stale
  * snapshot is refused rather than applied out of order (GAME-STEP-1).
  */
-const step = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional();
+const step = z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)));
 /**
  * Free text of a command, shown in rule events and logs: short, and without control characters (a
  * newline would forge a second log line).
  */
 const freeText = (max: number) =>
-  z
-    .string()
-    .min(1)
-    .max(max)
-    .refine((text) => !hasControlCharacter(text), 'free text may hold no control characters');
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((text) => !hasControlCharacter(text), 'free text may hold no control characters'),
+  );
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
 const byCard = freeText(120);
 
@@ -40,13 +40,13 @@ export type BattleWindow = (typeof BATTLE_WINDOWS)[number];
  */
 export const responseSchema = z.strictObject({ card, window: z.enum(BATTLE_WINDOWS) });
 export type EffectResponse = z.infer<typeof responseSchema>;
-const response = responseSchema.optional();
+const response = z.optional(responseSchema);
 /**
  * Further cards the same effect strikes at once, beyond `card` (Tommygun: "erase up to 100 [Holo]
  * personnel present"). Each is judged as `card` is; all are named at once so that one card use is
  * one response.
  */
-const also = z.array(card).min(1).max(100).optional();
+const also = z.optional(z.array(card).check(z.minLength(1), z.maxLength(100)));
 
 /** A place a card can be sent to at a location. */
 export const placeSchema = z.union([z.strictObject({ aboard: card }), z.strictObject({ planet: idSchema })]);
@@ -66,7 +66,7 @@ export const commandSchemas = {
     type: z.literal('move'),
     player,
     step,
-    cards: z.array(card).min(1).max(100),
+    cards: z.array(card).check(z.minLength(1), z.maxLength(100)),
     to: placeSchema,
   }),
   /** Place a Mobile Holo-Emitter on one of your Holo personnel present (HOLO-EMIT-1). */
@@ -110,7 +110,7 @@ export const commandSchemas = {
     step,
     card,
     by: byCard,
-    to: z.strictObject({ aboard: card }).optional(),
+    to: z.optional(z.strictObject({ aboard: card })),
     response,
   }),
   /**
@@ -122,8 +122,8 @@ export const commandSchemas = {
     player,
     step,
     purpose: z.enum(['assimilation', 'abduction']),
-    among: z.array(card).min(1).max(100),
-    pick: card.optional(),
+    among: z.array(card).check(z.minLength(1), z.maxLength(100)),
+    pick: z.optional(card),
     by: byCard,
     response,
   }),
@@ -166,8 +166,8 @@ export const commandSchemas = {
     player,
     step,
     card,
-    personnel: z.array(card).min(1).max(100).optional(),
-    to: placeSchema.optional(),
+    personnel: z.optional(z.array(card).check(z.minLength(1), z.maxLength(100))),
+    to: z.optional(placeSchema),
   }),
   /** BATTLE-4a/b/c: the stronger personnel's player stuns, mortally wounds, or declines. */
   decide: z.strictObject({

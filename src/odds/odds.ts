@@ -1,7 +1,8 @@
-import { createGame, type Game } from '../game/game.ts';
+import { createGame, Game } from '../game/game.ts';
 import type { Policy } from '../game/policies.ts';
 import type { CardId, PlayerId } from '../model/board.ts';
 import type { CommandOf } from '../model/commands.ts';
+import { seedRandom } from '../rules/random.ts';
 import { addTo, average, chance, type Estimate, emptyTally, type Tally } from './intervals.ts';
 
 /**
@@ -104,16 +105,12 @@ interface BattleRecord {
   readonly attackers: readonly CardId[];
   readonly defenders: readonly CardId[];
   readonly dead: ReadonlySet<CardId>;
-  /** Holograms active when the battle began, and which of them ended it deactivated. */
-  readonly activeBefore: ReadonlySet<CardId>;
+  /** Which of the holograms active when the battle began ended it deactivated. */
   readonly deactivated: ReadonlySet<CardId>;
   readonly names: ReadonlyMap<CardId, { readonly name: string; readonly owner: PlayerId }>;
 }
 
 function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
-  const activeBefore = new Set(
-    Object.keys(game.board().cards).filter((id) => game.hologramState(id) === 'active'),
-  );
   const result = game.send(attack);
   if (!result.ok) throw new OddsError(`the attack is refused: ${result.rejection.message}`);
   if (result.policyRejection) {
@@ -133,7 +130,6 @@ function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
     attackers: announced.attackers,
     defenders: announced.defenders,
     dead: new Set(everyone.filter((id) => board.cards[id]?.at.in === 'discard')),
-    activeBefore,
     deactivated: new Set(everyone.filter((id) => game.hologramState(id) === 'deactivated')),
     names: new Map(
       everyone.map((id) => [id, { name: board.cards[id]!.card, owner: board.cards[id]!.owner }]),
@@ -142,7 +138,7 @@ function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
 }
 
 /** What the battles add up to, one personnel at a time. */
-interface PersonnelTally {
+export interface PersonnelTally {
   readonly card: CardId;
   readonly name: string;
   readonly owner: PlayerId;
@@ -153,17 +149,92 @@ interface PersonnelTally {
   deactivated: number;
 }
 
+/**
+ * What a run of battles adds up to: plain data (it crosses from a worker thread), whole numbers only,
+ * so that tallies of consecutive runs merged in order give exactly the tally of one long run.
+ */
+export interface OddsTally {
+  battles: number;
+  wins: number;
+  ties: number;
+  readonly killed: Record<'attacker' | 'defender', Tally>;
+  /** The largest group each side had: no side can lose more personnel than that. */
+  readonly largest: Record<'attacker' | 'defender', number>;
+  /** Every personnel of either group, in the order they first took part. */
+  readonly personnel: PersonnelTally[];
+}
+
+export function emptyOddsTally(): OddsTally {
+  return {
+    battles: 0,
+    wins: 0,
+    ties: 0,
+    killed: { attacker: emptyTally(), defender: emptyTally() },
+    largest: { attacker: 0, defender: 0 },
+    personnel: [],
+  };
+}
+
+/** Adds `later` (the tally of the battles after those of `into`) to `into`. */
+export function mergeOddsTally(into: OddsTally, later: OddsTally): OddsTally {
+  into.battles += later.battles;
+  into.wins += later.wins;
+  into.ties += later.ties;
+  for (const side of ['attacker', 'defender'] as const) {
+    into.killed[side].count += later.killed[side].count;
+    into.killed[side].sum += later.killed[side].sum;
+    into.killed[side].sumOfSquares += later.killed[side].sumOfSquares;
+    into.largest[side] = Math.max(into.largest[side], later.largest[side]);
+  }
+  const known = new Map(into.personnel.map((tally) => [tally.card, tally]));
+  for (const tally of later.personnel) {
+    const mine = known.get(tally.card);
+    if (!mine) {
+      const copy = { ...tally };
+      into.personnel.push(copy);
+      known.set(copy.card, copy);
+      continue;
+    }
+    mine.battles += tally.battles;
+    mine.survived += tally.survived;
+    mine.activeAtStart += tally.activeAtStart;
+    mine.deactivated += tally.deactivated;
+  }
+  return into;
+}
+
 const policyName = (policy: Policy) => (typeof policy === 'function' ? 'custom' : policy);
 
-/** Plays the attack `options.battles` times and reports the odds. Throws `SetupError` or `OddsError`. */
-export function battleOdds(setup: unknown, options: OddsOptions): BattleOdds {
+/**
+ * A position made ready for many battles: the setup checked and set up once, the attack and the
+ * policies settled, and the game's persisted snapshot before the attack, from which each battle starts
+ * with only its seed changed (setting up and validating the same setup for every battle would cost
+ * more than many battles do). Plain data but for function policies: it crosses to worker threads.
+ */
+export interface PreparedOdds {
+  readonly battles: number;
+  readonly seed: number;
+  readonly setup: unknown;
+  readonly cards: readonly unknown[];
+  readonly attack: CommandOf<'attack'>;
+  readonly attacker: PlayerId;
+  readonly defender: PlayerId;
+  readonly policies: Readonly<Record<PlayerId, Policy>>;
+  /** The holograms active before the attack (the same position starts every battle). */
+  readonly activeBefore: readonly CardId[];
+  /** The game's persisted snapshot before the attack. */
+  readonly snapshot: unknown;
+}
+
+/** Checks the request and sets up the position once. Throws `SetupError` or `OddsError`. */
+export function prepareOdds(setup: unknown, options: Omit<OddsOptions, 'onProgress'>): PreparedOdds {
   const { battles } = options;
   const seed = options.seed ?? 1;
   if (!Number.isSafeInteger(battles) || battles < 1)
     throw new OddsError(`battles must be a whole number of 1 or more, not ${battles}`);
   if (!Number.isSafeInteger(seed)) throw new OddsError(`the seed must be a whole number, not ${seed}`);
   const cards = options.cards ?? [];
-  // A first game to learn the players and the attack (and to report a bad setup before any battle).
+  // The one game set up: it learns the players and the attack (and reports a bad setup before any battle).
   const probe = createGame(setup, { seed: battleSeed(seed, 0), cards });
   const players = probe.board().players;
   const policies: Record<PlayerId, Policy> = { [players[0]]: 'strongest', [players[1]]: 'strongest' };
@@ -173,55 +244,100 @@ export function battleOdds(setup: unknown, options: OddsOptions): BattleOdds {
     policies[player] = policy;
   }
   const attack = attackFor(probe, options.attack);
+  const activeBefore = Object.keys(probe.board().cards).filter((id) => probe.hologramState(id) === 'active');
+  const snapshot = probe.persistedSnapshot();
   probe.stop();
   const attacker = attack.player;
-  const defender = players[0] === attacker ? players[1] : players[0];
+  return {
+    battles,
+    seed,
+    // The game's own copies (plain JSON), not the caller's objects.
+    setup: probe.origin.setup,
+    cards: probe.origin.cards,
+    attack,
+    attacker,
+    defender: players[0] === attacker ? players[1] : players[0],
+    policies,
+    activeBefore,
+    snapshot,
+  };
+}
 
-  let wins = 0;
-  let ties = 0;
-  const killed: Record<'attacker' | 'defender', Tally> = { attacker: emptyTally(), defender: emptyTally() };
-  // The largest group each side had: no side can lose more personnel than that.
-  const largest = { attacker: 0, defender: 0 };
+/**
+ * The game of battle `index`: the prepared position with the generator seeded from `battleSeed(seed,
+ * index)` alone, exactly the game `createGame(setup, { seed: battleSeed(seed, index) })` would start
+ * (the seed enters a new game only through its generator's state).
+ */
+function gameForBattle(prepared: PreparedOdds, index: number): Game {
+  const seed = battleSeed(prepared.seed, index);
+  const snapshot = prepared.snapshot as { context: Record<string, unknown> };
+  return new Game(
+    { setup: prepared.setup, seed, cards: prepared.cards },
+    { policies: prepared.policies },
+    { snapshot: { ...snapshot, context: { ...snapshot.context, random: seedRandom(seed) } }, log: [] },
+  );
+}
+
+/**
+ * Plays battles `from` (included) to `to` (excluded) of a prepared position and tallies them. Each
+ * battle's seed depends on its index alone, so any split of the battles, merged in order, tallies
+ * the same. `onBattle` is told after each battle.
+ */
+export function playOddsBattles(
+  prepared: PreparedOdds,
+  from: number,
+  to: number,
+  onBattle?: () => void,
+): OddsTally {
+  const tally = emptyOddsTally();
   const personnel = new Map<CardId, PersonnelTally>();
-  for (let i = 0; i < battles; i++) {
-    const game = createGame(setup, { seed: battleSeed(seed, i), cards, policies });
-    const record = playBattle(game, attack);
+  const activeBefore = new Set(prepared.activeBefore);
+  for (let i = from; i < to; i++) {
+    const game = gameForBattle(prepared, i);
+    const record = playBattle(game, prepared.attack);
     game.stop();
-    if (record.winner === attacker) wins++;
-    else if (record.winner === null) ties++;
+    tally.battles++;
+    if (record.winner === prepared.attacker) tally.wins++;
+    else if (record.winner === null) tally.ties++;
     for (const side of ['attacker', 'defender'] as const) {
       const group = side === 'attacker' ? record.attackers : record.defenders;
-      addTo(killed[side], group.filter((id) => record.dead.has(id)).length);
-      largest[side] = Math.max(largest[side], group.length);
+      addTo(tally.killed[side], group.filter((id) => record.dead.has(id)).length);
+      tally.largest[side] = Math.max(tally.largest[side], group.length);
       for (const id of group) {
-        let tally = personnel.get(id);
-        if (!tally) {
+        let card = personnel.get(id);
+        if (!card) {
           const { name, owner } = record.names.get(id)!;
-          tally = { card: id, name, owner, side, battles: 0, survived: 0, activeAtStart: 0, deactivated: 0 };
-          personnel.set(id, tally);
+          card = { card: id, name, owner, side, battles: 0, survived: 0, activeAtStart: 0, deactivated: 0 };
+          personnel.set(id, card);
+          tally.personnel.push(card);
         }
-        tally.battles++;
-        if (!record.dead.has(id)) tally.survived++;
-        if (record.activeBefore.has(id)) {
-          tally.activeAtStart++;
-          if (record.deactivated.has(id)) tally.deactivated++;
+        card.battles++;
+        if (!record.dead.has(id)) card.survived++;
+        if (activeBefore.has(id)) {
+          card.activeAtStart++;
+          if (record.deactivated.has(id)) card.deactivated++;
         }
       }
     }
-    options.onProgress?.(i + 1, battles);
+    onBattle?.();
   }
+  return tally;
+}
 
-  const byGroup = [...personnel.values()].sort((a, b) =>
+/** The report of a prepared position's battles, from their tally. */
+export function oddsReport(prepared: PreparedOdds, tally: OddsTally): BattleOdds {
+  const { battles, wins, ties, killed, largest } = tally;
+  const byGroup = [...tally.personnel].sort((a, b) =>
     a.side === b.side ? 0 : a.side === 'attacker' ? -1 : 1,
   );
   return {
     battles,
-    seed,
-    attack,
-    attacker,
-    defender,
+    seed: prepared.seed,
+    attack: prepared.attack,
+    attacker: prepared.attacker,
+    defender: prepared.defender,
     policies: Object.fromEntries(
-      Object.entries(policies).map(([player, policy]) => [player, policyName(policy)]),
+      Object.entries(prepared.policies).map(([player, policy]) => [player, policyName(policy)]),
     ),
     outcome: {
       win: chance(wins, battles),
@@ -232,16 +348,30 @@ export function battleOdds(setup: unknown, options: OddsOptions): BattleOdds {
       attacker: average(killed.attacker, 0, largest.attacker),
       defender: average(killed.defender, 0, largest.defender),
     },
-    personnel: byGroup.map((tally) => ({
-      card: tally.card,
-      name: tally.name,
-      owner: tally.owner,
-      side: tally.side,
-      battles: tally.battles,
-      survives: chance(tally.survived, tally.battles),
-      ...(tally.activeAtStart > 0 ? { deactivated: chance(tally.deactivated, tally.activeAtStart) } : {}),
+    personnel: byGroup.map((card) => ({
+      card: card.card,
+      name: card.name,
+      owner: card.owner,
+      side: card.side,
+      battles: card.battles,
+      survives: chance(card.survived, card.battles),
+      ...(card.activeAtStart > 0 ? { deactivated: chance(card.deactivated, card.activeAtStart) } : {}),
     })),
   };
+}
+
+/**
+ * Plays the attack `options.battles` times on this thread and reports the odds. Throws `SetupError`
+ * or `OddsError`. (Node's `stccg-rules/node` plays them on every core, with the same report.)
+ */
+export function battleOdds(setup: unknown, options: OddsOptions): BattleOdds {
+  const prepared = prepareOdds(setup, options);
+  let done = 0;
+  const tally = playOddsBattles(prepared, 0, prepared.battles, () => {
+    done++;
+    options.onProgress?.(done, prepared.battles);
+  });
+  return oddsReport(prepared, tally);
 }
 
 /** What an odds file holds: a setup, and optionally the attack and the policies to play it with. */

@@ -1,5 +1,6 @@
 import type { CardId } from '../model/board.ts';
-import { isHolographic, label } from './cards.ts';
+import { cardList, slotOf } from '../model/card-record.ts';
+import { hasEffect, isHolographic, label } from './cards.ts';
 import type { ClauseId } from './clauses.ts';
 import type { Draft } from './draft.ts';
 import { existenceOf, holoProjectorsLookup, isLiveHologram } from './holograms.ts';
@@ -91,39 +92,105 @@ function describeCarry(draft: Draft, id: CardId): string {
  * active only where it may use a Holodeck or wears an emitter (HOLO-EXIST-2). `wasWearing` names the
  * holograms that wore an emitter before the command, so that an erasure caused by losing it cites
  * HOLO-EMIT-2.
+ *
+ * Only holograms whose circumstances the command changed are looked at (every hologram was where it
+ * may exist before it): those it moved or changed, whose state it changed, or whose emitter it moved.
+ * A command that moved a Holodeck Door or Holo-Projectors (which change where many may exist) has every
+ * hologram looked at. They are looked at in the board's order, as a look at every card would.
  */
 export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>): void {
+  if (draft.changedCount() === 0 && draft.changes.length === 0) return;
   // Where Holo-Projectors are does not change in this loop: only holograms, and what they carry, move
   // (to the discard pile), and Holo-Projectors are played on a location, never carried by a card.
   const projectors = holoProjectorsLookup(draft);
-  for (const id of Object.keys(draft.board.cards)) {
-    if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) continue;
-    const verdict = existenceOf(draft, id, projectors);
-    if (verdict.verdict === 'deactivated') {
-      deactivate(
-        draft,
-        id,
-        verdict.clause,
-        'it is aboard with no Holodeck it may use and wears no Mobile Holo-Emitter',
-      );
-    } else if (verdict.verdict === 'may-not-exist') {
-      const lostEmitter = wasWearing.has(id) && emitterWornBy(draft, id) === undefined;
-      discard(
-        draft,
-        id,
-        lostEmitter ? 'HOLO-EMIT-2' : verdict.clause,
-        lostEmitter
-          ? 'its Mobile Holo-Emitter is gone and it is not aboard a ship or facility, nor on a planet with Holo-Projectors'
-          : 'holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter',
-      );
+  const affected = new Set<CardId>();
+  let everyone = false;
+  for (const id of draft.changedCards()) everyone = noteChanged(draft, id, affected) || everyone;
+  for (const change of draft.changes) affected.add(change.card);
+  if (everyone) {
+    for (const id of Object.keys(draft.board.cards)) checkExistence(draft, id, wasWearing, projectors);
+    return;
+  }
+  // In the board's order; a card this loop changes joins it if its turn has not come yet, as it would
+  // in a look at every card.
+  let queue = bySlot(draft, affected);
+  let last = -1;
+  for (let i = 0; i < queue.length; i++) {
+    const [slot, id] = queue[i]!;
+    if (slot <= last) continue;
+    last = slot;
+    const changedBefore = draft.changedCount();
+    checkExistence(draft, id, wasWearing, projectors);
+    if (draft.changedCount() === changedBefore) continue;
+    const known = affected.size;
+    for (const changed of draft.changedCards(changedBefore)) noteChanged(draft, changed, affected);
+    if (affected.size !== known) {
+      queue = [...queue.slice(i + 1), ...bySlot(draft, [...affected].slice(known))].sort(bySlotOrder);
+      i = -1;
     }
   }
+}
+
+/** One hologram where it is now: deactivated, or discarded, if it may not be (active) there. */
+function checkExistence(
+  draft: Draft,
+  id: CardId,
+  wasWearing: ReadonlySet<CardId>,
+  projectors: (location: string) => boolean,
+): void {
+  if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) return;
+  const verdict = existenceOf(draft, id, projectors);
+  if (verdict.verdict === 'deactivated') {
+    deactivate(
+      draft,
+      id,
+      verdict.clause,
+      'it is aboard with no Holodeck it may use and wears no Mobile Holo-Emitter',
+    );
+  } else if (verdict.verdict === 'may-not-exist') {
+    const lostEmitter = wasWearing.has(id) && emitterWornBy(draft, id) === undefined;
+    discard(
+      draft,
+      id,
+      lostEmitter ? 'HOLO-EMIT-2' : verdict.clause,
+      lostEmitter
+        ? 'its Mobile Holo-Emitter is gone and it is not aboard a ship or facility, nor on a planet with Holo-Projectors'
+        : 'holograms exist only aboard ships and facilities, on planets with Holo-Projectors, or wearing a Mobile Holo-Emitter',
+    );
+  }
+}
+
+/**
+ * Adds a changed card, and the wearer of a changed emitter before the command and now (HOLO-EMIT-1,
+ * HOLO-EMIT-2), to the holograms to look at; true if it changes where every hologram may exist.
+ */
+function noteChanged(draft: Draft, id: CardId, affected: Set<CardId>): boolean {
+  affected.add(id);
+  const before = draft.before(id);
+  if (before?.at.in === 'worn') affected.add(before.at.by);
+  const now = draft.board.cards[id];
+  if (now?.at.in === 'worn') affected.add(now.at.by);
+  return isWhereHologramsMayExist(draft, id);
+}
+
+type Slotted = readonly [number, CardId];
+
+const bySlotOrder = (a: Slotted, b: Slotted) => a[0] - b[0];
+
+/** The cards with their places in the board's order, sorted by them. */
+function bySlot(draft: Draft, ids: Iterable<CardId>): Slotted[] {
+  return [...ids].map((id): Slotted => [slotOf(draft.board.cards, id) ?? -1, id]).sort(bySlotOrder);
+}
+
+/** A card that changes where holograms may exist or be active: a Holodeck Door, Holo-Projectors. */
+function isWhereHologramsMayExist(draft: Draft, id: CardId): boolean {
+  return hasEffect(draft, id, 'adds-holodeck') || hasEffect(draft, id, 'holo-projectors');
 }
 
 /** The holograms that wear an emitter now (taken before a command, for `enforceExistence`). */
 export function wearersOf(draft: Draft): Set<CardId> {
   const wearing = new Set<CardId>();
-  for (const card of Object.values(draft.board.cards)) {
+  for (const card of cardList(draft.board.cards)) {
     if (card.at.in === 'worn') wearing.add(card.at.by);
   }
   return wearing;

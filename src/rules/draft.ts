@@ -1,6 +1,7 @@
 import type { CardLibrary } from '../cards/library.ts';
 import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
 import { type Board, type CardId, type CardInstance, NO_STATUSES, type Position } from '../model/board.ts';
+import { type CardsDraft, draftOf } from '../model/card-record.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { drawInt, type RandomState } from './random.ts';
@@ -41,7 +42,10 @@ export class Draft implements Table {
   readonly step: number;
   random: RandomState;
   private readonly base: Table;
-  private cards: Record<CardId, CardInstance> | null = null;
+  private cards: CardsDraft | null = null;
+  /** The cards this command replaced, by id; and their ids in the order it first changed them. */
+  private readonly changed = new Map<CardId, CardInstance>();
+  private readonly changedOrder: CardId[] = [];
   private readonly holo = new Map<CardId, HologramView>();
   readonly events: RuleEvent[] = [];
   readonly changes: HologramChange[] = [];
@@ -69,15 +73,36 @@ export class Draft implements Table {
     this.toBattle.push(event);
   }
 
-  /** Replaces part of a card (the board is copied on the first write of a command). */
+  /**
+   * Replaces part of a card. The first write of a command starts a new cards record that shares every
+   * card but those it replaces with the board before (see `card-record.ts`).
+   */
   updateCard(id: CardId, patch: Partial<Omit<CardInstance, 'id'>>): void {
-    if (!this.cards) {
-      this.cards = { ...this.board.cards };
-      this.board = { ...this.board, cards: this.cards };
-    }
-    const card = this.cards[id];
+    const card = this.board.cards[id];
     if (!card) throw new Error(`no card ${id} in this game`);
-    this.cards[id] = { ...card, ...patch };
+    if (!this.cards) {
+      this.cards = draftOf(this.board.cards);
+      this.board = { ...this.board, cards: this.cards.cards };
+    }
+    const next = { ...card, ...patch };
+    this.cards.set(next);
+    if (!this.changed.has(id)) this.changedOrder.push(id);
+    this.changed.set(id, next);
+  }
+
+  /** The cards this command has changed so far, in the order it first changed them (from the `from`th on). */
+  changedCards(from = 0): readonly CardId[] {
+    return from === 0 ? this.changedOrder : this.changedOrder.slice(from);
+  }
+
+  /** How many cards this command has changed so far. */
+  changedCount(): number {
+    return this.changedOrder.length;
+  }
+
+  /** The card as it was before this command. */
+  before(id: CardId): CardInstance | undefined {
+    return this.base.board.cards[id];
   }
 
   place(id: CardId, at: Position): void {
@@ -130,8 +155,10 @@ export class Draft implements Table {
   }
 
   resolution(): Resolution {
-    // Only the objects this command made are not frozen yet; deepFreeze stops at frozen ones.
+    // Only the objects this command made are not frozen yet: the board, and the cards it replaced
+    // (deepFreeze stops at frozen objects, and leaves the read-only cards record as it is).
     deepFreeze(this.board);
+    for (const card of this.changed.values()) deepFreeze(card);
     return {
       board: this.board,
       random: this.random,

@@ -1,4 +1,5 @@
 import type { CardId, LocationId } from '../model/board.ts';
+import { cardList } from '../model/card-record.ts';
 import { definitionOf, hasEffect, instance, isHolographic } from './cards.ts';
 import type { ClauseId } from './clauses.ts';
 import type { Table } from './table.ts';
@@ -9,7 +10,7 @@ import { emitterWornBy } from './where.ts';
 /** A ship or facility has a Holodeck: printed (special equipment), or added by a card played on it (Holodeck Door). */
 export function hasHolodeck(table: Table, host: CardId): boolean {
   if (definitionOf(table, host).characteristics.includes('Holodeck')) return true;
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (card.at.in === 'played-on' && card.at.target === host && hasEffect(table, card.id, 'adds-holodeck')) {
       return true;
     }
@@ -31,7 +32,7 @@ export function mayUseHolodeck(table: Table, hologram: CardId, host: CardId): bo
 
 /** HOLO-EXIST-1: Holo cards may exist on a planet where Holo-Projectors have been played. */
 export function hasHoloProjectors(table: Table, location: LocationId): boolean {
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (
       card.at.in === 'played-on' &&
       card.at.target === location &&

@@ -1,4 +1,5 @@
 import type { CardId, LocationId, PlayerId, Position } from '../model/board.ts';
+import { cardList } from '../model/card-record.ts';
 import { instance, isShipOrFacility } from './cards.ts';
 import type { Table } from './table.ts';
 
@@ -63,7 +64,7 @@ export function locationOf(table: Table, id: CardId): LocationId | undefined {
 
 /** A player's ships and facilities at a location (in play there), by id. */
 export function hostsAt(table: Table, player: PlayerId, location: LocationId | undefined): CardId[] {
-  return Object.values(table.board.cards)
+  return cardList(table.board.cards)
     .filter(
       (card) =>
         card.owner === player &&
@@ -88,7 +89,7 @@ export function isCaptured(table: Table, id: CardId): boolean {
 /** Cards whose position points at this card (aboard it, worn by it, played on it, held by it). */
 export function cardsOn(table: Table, id: CardId): CardId[] {
   const found: CardId[] = [];
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (pointsAt(card.at, id)) found.push(card.id);
   }
   return found;
@@ -113,7 +114,7 @@ function pointsAt(at: Position, id: CardId): boolean {
 
 /** The emitter a hologram wears, if any. */
 export function emitterWornBy(table: Table, hologram: CardId): CardId | undefined {
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (card.at.in === 'worn' && card.at.by === hologram) return card.id;
   }
   return undefined;
@@ -121,7 +122,7 @@ export function emitterWornBy(table: Table, hologram: CardId): CardId | undefine
 
 /** A player's discard pile, bottom first. */
 export function discardPile(table: Table, player: PlayerId): CardId[] {
-  return Object.values(table.board.cards)
+  return cardList(table.board.cards)
     .filter((card) => card.owner === player && card.at.in === 'discard')
     .sort((a, b) => (a.at as { order: number }).order - (b.at as { order: number }).order)
     .map((card) => card.id);
@@ -129,7 +130,7 @@ export function discardPile(table: Table, player: PlayerId): CardId[] {
 
 /** Cards that are in a spot (aboard that ship or facility, or on that planet), not worn ones or captives. */
 export function cardsAt(table: Table, spot: Spot): CardId[] {
-  return Object.values(table.board.cards)
+  return cardList(table.board.cards)
     .filter((card) =>
       'aboard' in spot
         ? card.at.in === 'aboard' && card.at.host === spot.aboard

@@ -1,4 +1,3 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { Game } from '../game/game.ts';
 import type { BattleData } from '../model/battle.ts';
 import type { CardId } from '../model/board.ts';
@@ -28,6 +27,24 @@ export interface Difference {
   readonly actual: unknown;
 }
 
+/**
+ * Deep equality of plain data (what a ruling expects and the game's API reads: JSON values). Written
+ * here rather than node:util's isDeepStrictEqual so that scenarios run in browsers too.
+ */
+export function sameData(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b) || Object.getPrototypeOf(a) !== Object.getPrototypeOf(b))
+    return false;
+  const keysA = Object.keys(a);
+  const keysB = Object.keys(b);
+  if (keysA.length !== keysB.length) return false;
+  const recordB = b as Record<string, unknown>;
+  return keysA.every(
+    (key) => Object.hasOwn(recordB, key) && sameData((a as Record<string, unknown>)[key], recordB[key]),
+  );
+}
+
 /** Collects differences; a check whose reading throws records the error as what was found. */
 class Comparison {
   readonly differences: Difference[] = [];
@@ -35,7 +52,7 @@ class Comparison {
   equal(path: string, expected: unknown, actual: () => unknown): void {
     if (expected === undefined) return;
     const found = this.read(actual);
-    if (!isDeepStrictEqual(expected, found)) this.differences.push({ path, expected, actual: found });
+    if (!sameData(expected, found)) this.differences.push({ path, expected, actual: found });
   }
 
   /** The same members, in any order. */
@@ -43,7 +60,7 @@ class Comparison {
     if (expected === undefined) return;
     const found = this.read(actual);
     const sorted = (list: readonly string[]) => [...list].sort();
-    if (!Array.isArray(found) || !isDeepStrictEqual(sorted(expected), sorted(found)))
+    if (!Array.isArray(found) || !sameData(sorted(expected), sorted(found)))
       this.differences.push({ path, expected, actual: found });
   }
 

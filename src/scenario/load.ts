@@ -1,5 +1,3 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { extname, join } from 'node:path';
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
@@ -8,7 +6,8 @@ import { type Scenario, scenarioSchema } from './schema.ts';
 /**
  * Reading scenario files: JSON or YAML, checked against the scenario schema. A file that does not fit
  * is refused as a whole, with the file, the path inside it and what was expected there, so that
- * nothing of a half-understood ruling is run.
+ * nothing of a half-understood ruling is run. Browser-safe: reading files and folders is `files.ts`
+ * (Node).
  */
 
 /** Why a scenario file cannot be run. */
@@ -26,26 +25,12 @@ export type Loaded =
 
 export const SCENARIO_EXTENSIONS = ['.json', '.yaml', '.yml'] as const;
 
-const WHOLE_FILE = '(file)';
-
-/** Reads and checks one scenario file. Never throws. */
-export function loadScenario(file: string): Loaded {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    return refused(
-      file,
-      WHOLE_FILE,
-      `a readable file (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`,
-    );
-  }
-  return parseScenario(text, file);
-}
+/** The path of an error about the file as a whole. */
+export const WHOLE_FILE = '(file)';
 
 /** Checks a scenario file's text; the file name's extension says whether it is YAML or JSON. */
 export function parseScenario(text: string, file: string): Loaded {
-  const yaml = ['.yaml', '.yml'].includes(extname(file).toLowerCase());
+  const yaml = /\.ya?ml$/i.test(file);
   let data: unknown;
   try {
     data = yaml ? parseYaml(text, { prettyErrors: true, uniqueKeys: true }) : JSON.parse(text);
@@ -58,7 +43,15 @@ export function parseScenario(text: string, file: string): Loaded {
       return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
     return refused(file, WHOLE_FILE, syntaxError(error, text, yaml));
   }
-  // Before the schema walks it: a file nested deeper than any JSON input may is refused, not a RangeError.
+  return checkScenario(data, file);
+}
+
+/**
+ * Checks a scenario given as an object (what a JSON or YAML file holds). `file` names it in errors and
+ * results.
+ */
+export function checkScenario(data: unknown, file = '(scenario)'): Loaded {
+  // Before the schema walks it: data nested deeper than any JSON input may is refused, not a RangeError.
   if (nestsTooDeep(data))
     return refused(file, WHOLE_FILE, `data nested at most ${MAX_JSON_DEPTH} levels deep`);
   const result = scenarioSchema.safeParse(data);
@@ -67,51 +60,8 @@ export function parseScenario(text: string, file: string): Loaded {
   return refused(file, path.length ? path.join('.') : WHOLE_FILE, expected);
 }
 
-/**
- * The scenario files named: files as they are (whatever their extension), folders walked for `*.json`,
- * `*.yaml` and `*.yml`, each folder's files sorted by name. A name that is neither is an error.
- */
-export function scenarioFiles(paths: readonly string[]): { files: string[]; errors: ScenarioError[] } {
-  const files: string[] = [];
-  const errors: ScenarioError[] = [];
-  for (const path of paths) {
-    let isFolder: boolean;
-    try {
-      isFolder = statSync(path).isDirectory();
-    } catch {
-      errors.push({
-        file: path,
-        path: WHOLE_FILE,
-        expected: 'a scenario file or a folder of them: not found',
-      });
-      continue;
-    }
-    if (!isFolder) files.push(path);
-    else {
-      const found = walk(path);
-      if (found.length === 0)
-        errors.push({
-          file: path,
-          path: WHOLE_FILE,
-          expected: 'a folder with *.json, *.yaml or *.yml files',
-        });
-      files.push(...found);
-    }
-  }
-  return { files, errors };
-}
-
-function walk(folder: string): string[] {
-  const entries = readdirSync(folder, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
-  return entries.flatMap((entry) => {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) return walk(path);
-    const extension = extname(entry.name).toLowerCase();
-    return SCENARIO_EXTENSIONS.some((e) => e === extension) ? [path] : [];
-  });
-}
-
-function refused(file: string, path: string, expected: string): Loaded {
+/** A refusal: the scenario named `file` does not fit at `path`, where `expected` was wanted. */
+export function refused(file: string, path: string, expected: string): Loaded {
   return { ok: false, error: { file, path, expected } };
 }
 

@@ -10,12 +10,14 @@ import { compact, exact } from './words.ts';
 
 const MARK = { passed: '✓', failed: '✗', 'not-run': '·' } as const;
 
+/** A run's results as text: the lines for standard output, and the malformed files for standard error. */
 export interface Report {
   readonly lines: readonly string[];
   /** One line per malformed file: file, path inside it, what was expected. */
   readonly errors: readonly string[];
 }
 
+/** The results of a run (`runPaths`, or `summarise` of your own results) as text, for a terminal. */
 export function reportInText(summary: RunSummary): Report {
   const lines: string[] = [];
   const errors: string[] = [];

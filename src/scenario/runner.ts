@@ -3,7 +3,7 @@ import { SetupError } from '../game/setup-board.ts';
 import { type Command, isHostEffect } from '../model/commands.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { checkExpectation, type Difference } from './expectations.ts';
-import { loadScenario, type ScenarioError, scenarioFiles } from './load.ts';
+import { checkScenario, type ScenarioError } from './load.ts';
 import type { DoStep, EventMatcher, ExpectStep, RejectStep, Scenario, Step, StepKind } from './schema.ts';
 import { commandInWords, expectationInWords, matcherInWords } from './words.ts';
 
@@ -58,28 +58,17 @@ export interface RunOptions {
   readonly onGame?: (game: Game) => void;
 }
 
-export interface RunPathsOptions extends Omit<RunOptions, 'inspect' | 'onGame'> {
-  /** An inspection observer for each scenario's game, if any, and what to do with the game once made. */
-  readonly inspectorFor?: (
-    file: string,
-    scenario: Scenario,
-  ) => { inspect: GameOptions['inspect']; onGame?: (game: Game) => void } | undefined;
-}
-
-/** Runs every scenario file named (folders walked); malformed files are reported and run nothing. */
-export function runPaths(paths: readonly string[], options: RunPathsOptions = {}): RunSummary {
-  const { files, errors } = scenarioFiles(paths);
-  const scenarios: ScenarioResult[] = errors.map((error) => malformed(error));
-  for (const file of files) {
-    const loaded = loadScenario(file);
-    if (!loaded.ok) {
-      scenarios.push(malformed(loaded.error));
-      continue;
-    }
-    const watch = options.inspectorFor?.(file, loaded.scenario);
-    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(watch ?? {}) }));
-  }
-  return summarise(scenarios);
+/**
+ * Checks and runs a scenario given as an object (what a scenario file holds): a malformed one is
+ * reported as such (status `malformed`, with where and what was expected) and runs nothing.
+ */
+export function runScenarioData(
+  data: unknown,
+  file = '(scenario)',
+  options: RunOptions = {},
+): ScenarioResult {
+  const loaded = checkScenario(data, file);
+  return loaded.ok ? runScenario(loaded.scenario, file, options) : malformed(loaded.error);
 }
 
 /** Runs one checked scenario on a fresh game. */
@@ -124,6 +113,7 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
   }
 }
 
+/** Totals of scenario results: how many steps passed, failed or did not run, and whether all passed. */
 export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
   const steps: Record<StepStatus, number> = { passed: 0, failed: 0, 'not-run': 0 };
   for (const scenario of scenarios) for (const step of scenario.steps) steps[step.status]++;
@@ -137,7 +127,8 @@ export function summarise(scenarios: readonly ScenarioResult[]): RunSummary {
   };
 }
 
-function malformed(error: ScenarioError): ScenarioResult {
+/** The result of a scenario that did not run: malformed, with where and why. */
+export function malformed(error: ScenarioError): ScenarioResult {
   return { file: error.file, status: 'malformed', title: null, answer: null, clauses: [], steps: [], error };
 }
 

@@ -3,7 +3,7 @@ import type { BattleStep, PairingOutcome } from '../model/battle.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
 import { BATTLE_WINDOWS, commandSchema } from '../model/commands.ts';
 import type { HologramState, RejectionCode, RuleEventKind } from '../model/events.ts';
-import { idSchema } from '../model/ids.ts';
+import { ID_CHECKS } from '../model/ids.ts';
 import { setupPositionSchema, setupSchema } from '../model/setup.ts';
 import { allClauses, type ClauseId } from '../rules/clauses.ts';
 
@@ -103,16 +103,30 @@ export const clauseIdSchema = z.enum(clauseIds).meta({ id: 'clause' });
 
 // The engine's shared schemas, named (as clones: the originals stay as they are) so that the JSON Schema
 // defines each once under its name.
-const command = commandSchema.meta({ id: 'command', description: 'a command, exactly as a client sends it' });
-const position = setupPositionSchema.meta({
+const command = named(commandSchema, {
+  id: 'command',
+  description: 'a command, exactly as a client sends it',
+});
+const position = named(setupPositionSchema, {
   id: 'position',
   description: 'where a card is, as a setup says it',
 });
-const cardDefinition = cardDefinitionSchema.meta({ id: 'cardDefinition' });
-const setup = setupSchema.meta({ id: 'setup', description: 'exactly the setup createGame takes' });
+const cardDefinition = named(cardDefinitionSchema, { id: 'cardDefinition' });
+const setup = named(setupSchema, { id: 'setup', description: 'exactly the setup createGame takes' });
 
-const player = idSchema;
-const card = idSchema;
+/**
+ * Classic zod's `.meta()` for the engine's schemas, which are zod/mini (the same zod core, without the
+ * methods): a clone, registered with its name and description.
+ */
+function named<T extends z.core.$ZodType>(schema: T, meta: z.core.GlobalMeta): T {
+  const clone = z.core.clone(schema);
+  z.globalRegistry.add(clone, meta);
+  return clone;
+}
+
+// An id as the engine checks it, as a classic zod schema (with .optional(), .describe()...).
+const player = z.string().check(...ID_CHECKS);
+const card = player;
 const cardList = z.array(card).max(500);
 const count = z.number().int().min(0).max(100_000);
 const sideCounts = z
@@ -136,7 +150,7 @@ export type EventMatcher = z.infer<typeof eventMatcherSchema>;
 /** What a card must be: where, its statuses, its hologram state, and what the rules say of it. */
 export const cardExpectationSchema = z
   .strictObject({
-    at: position.optional(),
+    at: z.optional(position),
     hologram: z
       .enum(HOLOGRAM_STATES)
       .nullable()

@@ -1,5 +1,6 @@
 import type { BattleData, DeniedOutcome, Group, PairingOutcome, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import { hasEffect, isHolographic, isPersonnel, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { isDisabled, isInStasis, isStopped } from '../holograms.ts';
@@ -47,7 +48,7 @@ export function mayEngage(table: Table, id: CardId): boolean {
  * suspends them (Disengage Safety Protocols).
  */
 export function safetyProtocolsHold(table: Table): boolean {
-  return !Object.values(table.board.cards).some(
+  return !cardList(table.board.cards).some(
     (card) => card.at.in === 'table' && hasEffect(table, card.id, 'suspends-safety-protocols'),
   );
 }

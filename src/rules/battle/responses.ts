@@ -1,6 +1,7 @@
 import type { BattleView, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId, Position } from '../../model/board.ts';
 import type { ResponseAction, ResponseDescriptor } from '../../model/card-definition.ts';
+import { cardList } from '../../model/card-record.ts';
 import type { CommandOf } from '../../model/commands.ts';
 import { definitionOf, hasEffect, iconsOf, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
@@ -563,7 +564,7 @@ export function responseCandidates(
   const side = playerSide(battle.data, player);
   if (!side) return [];
   const candidates: CommandOf<'respond'>[] = [];
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (card.owner !== player || !hasEffect(table, card.id, 'response')) continue;
     const response = responseOf(table, card.id)!;
     if (response.effect !== 'beam-away') {

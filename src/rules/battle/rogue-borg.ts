@@ -1,5 +1,6 @@
 import { type BattleInput, ROGUE_BORG } from '../../model/battle.ts';
 import { type CardId, opponentOf } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import { definitionOf, isPersonnel, label } from '../cards.ts';
 import type { Draft } from '../draft.ts';
 import { isInStasis } from '../holograms.ts';
@@ -44,7 +45,7 @@ export function isOccupied(table: Table, ship: CardId): boolean {
 /** Ships where Rogue Borg would battle a crew now, in a fixed order (by id). */
 export function rogueBorgBattleSites(table: Table): CardId[] {
   const ships = new Set<CardId>();
-  for (const card of Object.values(table.board.cards)) {
+  for (const card of cardList(table.board.cards)) {
     if (card.at.in === 'aboard' && isRogueBorg(table, card.id)) ships.add(card.at.host);
   }
   return [...ships]

@@ -7,6 +7,7 @@ import {
   type Side,
 } from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { killOrDeactivateInstead } from '../death.ts';
@@ -306,7 +307,7 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     });
   }
   // STRENGTH changed by a response lasts until the end of the battle, wherever its card is now.
-  for (const card of Object.values(draft.board.cards)) {
+  for (const card of cardList(draft.board.cards)) {
     if (card.status.strengthThisBattle === undefined) continue;
     const { strengthThisBattle: _ended, ...status } = card.status;
     draft.updateCard(card.id, { status });

@@ -1,5 +1,6 @@
 import { type BattleView, ROGUE_BORG } from '../../model/battle.ts';
 import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import {
   type Command,
   type CommandOf,
@@ -274,7 +275,7 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
     ...attackCandidates(table, player),
     ...playCandidates(table, player),
   ];
-  const mine = Object.values(table.board.cards).filter((card) => card.owner === player);
+  const mine = cardList(table.board.cards).filter((card) => card.owner === player);
   const hosts = mine
     .filter((card) => card.at.in === 'space' && isShipOrFacility(table, card.id))
     .map((c) => c.id);
@@ -330,7 +331,7 @@ function legalInBattle(table: Table, battle: BattleView, player: PlayerId): Comm
 
 /** CARD-ROGUE-BORG-1: each Rogue Borg Mercenaries in the player's hand onto each occupied ship. */
 function playCandidates(table: Table, player: PlayerId): Command[] {
-  const cards = Object.values(table.board.cards);
+  const cards = cardList(table.board.cards);
   const borg = cards.filter(
     (card) => card.owner === player && card.at.in === 'hand' && hasEffect(table, card.id, 'rogue-borg'),
   );
@@ -348,7 +349,7 @@ function attackCandidates(table: Table, player: PlayerId): Command[] {
   const opponent = opponentOf(table.board, player);
   const spotsOf = (owner: PlayerId) => {
     const spots = new Map<string, Spot>();
-    for (const card of Object.values(table.board.cards)) {
+    for (const card of cardList(table.board.cards)) {
       if (card.owner !== owner || !isPersonnel(table, card.id)) continue;
       if (card.at.in === 'aboard') spots.set(`aboard:${card.at.host}`, { aboard: card.at.host });
       if (card.at.in === 'planet') spots.set(`planet:${card.at.location}`, { planet: card.at.location });

@@ -1,4 +1,5 @@
 import { opponentOf } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import { rogueBorgBattleSites, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import { definitionOf, isHolographic, label } from '../cards.ts';
 import { affiliationOf } from '../species.ts';
@@ -10,7 +11,7 @@ export const endTurn: CommandRule<'endTurn'> = {
   check: (table, command) => requireTurn(table, command.player, 'end the turn'),
   resolve(draft, command) {
     const ending = draft.board.turn;
-    for (const card of Object.values(draft.board.cards)) {
+    for (const card of cardList(draft.board.cards)) {
       const status = card.status;
       if (status.stopped) {
         draft.updateCard(card.id, { status: { ...status, stopped: false } });

@@ -1,0 +1,16 @@
+// `npm run build` (and `prepare`, so that a git clone followed by `npm install` is built): compiles
+// src/ and machines/ to dist/ with tsc (ESM JavaScript, .d.ts, source and declaration maps), then
+// copies the files tsc does not: the trace viewer's page assets and the Stately worker.
+import { execFileSync } from 'node:child_process';
+import { cpSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const tsc = createRequire(import.meta.url)
+  .resolve('typescript/package.json')
+  .replace(/package\.json$/, 'bin/tsc');
+rmSync(`${root}dist`, { recursive: true, force: true });
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
+cpSync(`${root}src/debug/viewer`, `${root}dist/src/debug/viewer`, { recursive: true });
+cpSync(`${root}src/debug/stately-worker.mjs`, `${root}dist/src/debug/stately-worker.mjs`);

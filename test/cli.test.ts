@@ -1,0 +1,153 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { describe, expect, it, vi } from 'vitest';
+import { COMMANDS, main } from '../src/cli/main.ts';
+import { parseTrace } from '../src/debug/trace-records.ts';
+import { checksumOfSaveBody } from '../src/game/save.ts';
+import { replayGame, saveGame } from '../src/index.ts';
+
+/**
+ * The conventions every `stccg` command keeps (docs/cli.md): `--version`; exit code 0 success, 1 a
+ * ruling or check failed, 2 bad input or usage; `--json` on every command that reports; `run --trace`
+ * writes exactly what it says.
+ */
+
+async function stccg(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const capture = (add: (text: string) => void) =>
+    ((chunk: unknown) => {
+      add(String(chunk));
+      return true;
+    }) as typeof process.stdout.write;
+  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture((t) => (stdout += t)));
+  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture((t) => (stderr += t)));
+  process.exitCode = undefined;
+  try {
+    return { code: await main(args), stdout, stderr };
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+    process.exitCode = undefined;
+  }
+}
+
+const RULING = 'examples/rulings/battle-4d-face-up-is-announced.json';
+const temp = () => mkdtempSync(join(tmpdir(), 'stccg-cli-'));
+
+describe('stccg conventions', () => {
+  it('--version prints the package version and exits 0', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8'));
+    const { code, stdout } = await stccg('--version');
+    expect(code).toBe(0);
+    expect(stdout.trim()).toBe(version);
+  });
+
+  it('usage errors exit 2: no command, an unknown command, an unknown option, a bad option value', async () => {
+    for (const args of [[], ['deal'], ['run', RULING, '--colour'], ['demo', '--seed', 'x'], ['run']]) {
+      const { code, stderr } = await stccg(...args);
+      expect(code, args.join(' ')).toBe(2);
+      expect(stderr, args.join(' ')).not.toBe('');
+    }
+  });
+
+  it('--help lists every command as its own module defines it (the modules load only when they run)', async () => {
+    const { code, stdout } = await stccg('--help');
+    expect(code).toBe(0);
+    for (const command of COMMANDS) {
+      const program = new Command();
+      (await command.load()).register(program);
+      const [defined] = program.commands;
+      expect(defined!.name()).toBe(command.name);
+      expect(defined!.description()).toBe(command.description);
+      expect(
+        defined!.registeredArguments
+          .map((a) => (a.variadic ? `<${a.name()}...>` : `<${a.name()}>`))
+          .join(' '),
+      ).toBe(command.args);
+      expect(stdout).toContain(`${command.name} ${command.args}`.trim());
+    }
+    expect(stdout).toContain('Exit codes: 0 success, 1 a ruling or check failed, 2 bad input or usage');
+  });
+
+  it('a missing file is bad input (2) for every command that reads one', async () => {
+    for (const command of ['run', 'replay', 'view', 'odds']) {
+      const { code } = await stccg(command, '/no/such/file.json');
+      expect(code, command).toBe(2);
+    }
+  });
+});
+
+describe('stccg run --trace writes what it says', () => {
+  it('OUT.jsonl with one scenario: that one file', async () => {
+    const dir = temp();
+    const out = join(dir, 'one.jsonl');
+    expect((await stccg('run', RULING, '--trace', out)).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['one.jsonl']);
+    expect(parseTrace(readFileSync(out, 'utf8')).records.length).toBeGreaterThan(0);
+  });
+
+  it('OUT.jsonl with a folder of scenarios: refused (2), nothing written', async () => {
+    const dir = temp();
+    const { code, stderr } = await stccg('run', 'examples/rulings', '--trace', join(dir, 'all.jsonl'));
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/is one file, but \d+ scenario files are named/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('a folder OUT: one <scenario>.jsonl per scenario inside it, nothing beside it', async () => {
+    const dir = temp();
+    const second = 'examples/rulings/battle-4c-equal-strength.json';
+    expect((await stccg('run', RULING, second, '--trace', join(dir, 'traces'))).code).toBe(0);
+    expect(readdirSync(dir)).toEqual(['traces']);
+    expect(readdirSync(join(dir, 'traces')).sort()).toEqual([
+      'battle-4c-equal-strength.jsonl',
+      'battle-4d-face-up-is-announced.jsonl',
+    ]);
+  });
+});
+
+describe('--json on every command that reports', () => {
+  it('replay --json: the outcome as data; a snapshot not reached exits 1', async () => {
+    const dir = temp();
+    const example = JSON.parse(readFileSync('examples/replays/boarding-party.json', 'utf8'));
+    const save = saveGame(replayGame({ setup: example.setup, seed: example.seed, cards: [] }, example.log));
+    writeFileSync(join(dir, 'save.json'), JSON.stringify(save));
+    const ok = await stccg('replay', join(dir, 'save.json'), '--json');
+    expect(ok.code).toBe(0);
+    expect(JSON.parse(ok.stdout)).toMatchObject({
+      commands: 15,
+      step: 15,
+      matchesSnapshot: true,
+      error: null,
+    });
+    // Another snapshot with its checksum made anew: the save passes its checks, the replay differs.
+    const { checksum: _, ...body } = { ...save, snapshot: { value: 'elsewhere' } };
+    writeFileSync(join(dir, 'other.json'), JSON.stringify({ ...body, checksum: checksumOfSaveBody(body) }));
+    const differs = await stccg('replay', join(dir, 'other.json'), '--json');
+    expect(differs.code).toBe(1);
+    expect(JSON.parse(differs.stdout)).toMatchObject({ matchesSnapshot: false });
+    const missing = await stccg('replay', join(dir, 'none.json'), '--json');
+    expect(missing.code).toBe(2);
+    expect(JSON.parse(missing.stdout).error).toMatch(/cannot read a JSON file/);
+  });
+
+  it('charts --json and view --json: what was written', async () => {
+    const dir = temp();
+    const charts = await stccg('charts', '--out', join(dir, 'charts'), '--json');
+    expect(charts.code).toBe(0);
+    const { written } = JSON.parse(charts.stdout) as { written: string[] };
+    expect(written).toHaveLength(8);
+    for (const path of written) expect(existsSync(path)).toBe(true);
+    const trace = join(dir, 'trace.jsonl');
+    await stccg('run', RULING, '--trace', trace);
+    const view = await stccg('view', trace, '--json');
+    expect(view.code).toBe(0);
+    expect(JSON.parse(view.stdout)).toMatchObject({
+      page: join(dir, 'trace.html'),
+      records: expect.any(Number),
+    });
+  });
+});

@@ -1,0 +1,247 @@
+import { execFile, execFileSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { build, createServer as createViteServer } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+
+/**
+ * The package as a client gets it (test/consumer/README.md): packed with `npm pack` (which builds it),
+ * laid out in a temporary project as npm installs it, its dependencies and the xstate peer linked from
+ * this repository's node_modules (only those the packed package.json declares, so an undeclared import
+ * fails; no network at test time). Then plain Node, the TypeScript compiler, vite and Chromium use it.
+ */
+
+const ROOT = resolve(import.meta.dirname, '..');
+const NODE_ONLY_PACKAGES = ['commander', 'cli-progress', 'elkjs', 'yaml', '@statelyai/inspect'];
+let app = '';
+let tarball = { file: '', size: 0 };
+let packed: {
+  version: string;
+  dependencies: Record<string, string>;
+  peerDependencies: Record<string, string>;
+};
+
+/** Node with no loader and no inherited options. */
+function node(args: readonly string[]): string {
+  const env = { ...process.env };
+  delete env.NODE_OPTIONS;
+  return execFileSync(process.execPath, args, { cwd: app, env, encoding: 'utf8' });
+}
+
+function link(name: string): void {
+  const target = join(app, 'node_modules', name);
+  mkdirSync(dirname(target), { recursive: true });
+  symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
+}
+
+beforeAll(() => {
+  const dir = execFileSync('mktemp', ['-d', join(tmpdir(), 'stccg-consumer-XXXXXX')], {
+    encoding: 'utf8',
+  }).trim();
+  const [pack] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ) as Array<{ filename: string; size: number }>;
+  tarball = { file: join(dir, pack!.filename), size: pack!.size };
+  app = join(dir, 'app');
+  mkdirSync(join(app, 'node_modules'), { recursive: true });
+  execFileSync('tar', ['-xzf', tarball.file, '-C', dir]);
+  renameSync(join(dir, 'package'), join(app, 'node_modules', 'stccg-rules'));
+  packed = JSON.parse(readFileSync(join(app, 'node_modules', 'stccg-rules', 'package.json'), 'utf8'));
+  for (const name of [...Object.keys(packed.dependencies), ...Object.keys(packed.peerDependencies)])
+    link(name);
+  link('@types/node');
+  cpSync(join(ROOT, 'test', 'consumer'), app, { recursive: true });
+  cpSync(join(ROOT, 'examples', 'replays', 'boarding-party.json'), join(app, 'boarding-party.json'));
+  cpSync(join(ROOT, 'examples', 'rulings', 'battle-4d-face-up-is-announced.json'), join(app, 'ruling.json'));
+  writeFileSync(join(app, 'package.json'), '{ "name": "consumer", "private": true, "type": "module" }\n');
+}, 60_000);
+
+describe('the packed package', () => {
+  it('holds the built JavaScript, its types and maps, and no sources, tests or benchmarks', () => {
+    const files = execFileSync('tar', ['-tzf', tarball.file], { encoding: 'utf8' }).split('\n');
+    expect(files).toContain('package/dist/src/index.js');
+    expect(files).toContain('package/dist/src/index.d.ts');
+    expect(files).toContain('package/dist/src/index.js.map');
+    expect(files).toContain('package/dist/src/index.d.ts.map');
+    expect(files.filter((f) => /^package\/(src|test|bench|machines|examples|docs)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
+    // 5.24 brought setup().extend and enqueueActions, which the machines use (5.23 fails to load them).
+    expect(packed.peerDependencies).toEqual({ xstate: '^5.24.0' });
+    for (const loader of ['tsx', 'esbuild', 'xstate', 'typescript', 'vite'])
+      expect(Object.keys(packed.dependencies)).not.toContain(loader);
+    process.stdout.write(`package: ${(tarball.size / 1024).toFixed(1)} KB packed\n`);
+  });
+
+  it('(a) plain Node 20, no loader: imports every entry, plays, saves and restores a game', () => {
+    const result = JSON.parse(node(['play.mjs']));
+    expect(result).toEqual({
+      commands: 15,
+      saveVersion: 2,
+      step: 15,
+      same: true,
+      entries: Array(3).fill('function'),
+    });
+  });
+
+  it('the core and the browser-safe entries load no node: module; the core none of the CLI or debug packages', () => {
+    const loadedBy = (entry: string) => JSON.parse(node(['loaded.mjs', entry])) as string[];
+    const core = loadedBy('stccg-rules');
+    expect(core.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
+    expect(core.filter((url) => url.startsWith('node:'))).toEqual([]);
+    for (const name of NODE_ONLY_PACKAGES)
+      expect(core.filter((url) => url.includes(`/node_modules/${name}/`))).toEqual([]);
+    for (const entry of ['stccg-rules/debug', 'stccg-rules/scenario'])
+      expect(loadedBy(entry).filter((url) => url.startsWith('node:'))).toEqual([]);
+  });
+
+  it('runs the compiled stccg bin', () => {
+    expect(node(['node_modules/stccg-rules/bin/stccg.mjs', '--version']).trim()).toBe(packed.version);
+  });
+
+  it('(b) a client file type-checks under strict and exactOptionalPropertyTypes, moduleResolution nodenext and bundler', async () => {
+    const tsc = createRequire(import.meta.url)
+      .resolve('typescript/package.json')
+      .replace(/package\.json$/, 'bin/tsc');
+    // skipLibCheck is off, so that the package's declarations are checked too; xstate's own
+    // declarations do not pass under exactOptionalPropertyTypes (a client sets skipLibCheck for them),
+    // so only errors in the client's file or in this package count.
+    const checks = await Promise.all(
+      ['nodenext', 'bundler'].map(
+        (resolution) =>
+          new Promise<string>((done) =>
+            execFile(
+              process.execPath,
+              [tsc, '-p', `tsconfig.${resolution}.json`],
+              { cwd: app },
+              (_, stdout, stderr) => done(`${stdout}${stderr}`),
+            ),
+          ),
+      ),
+    );
+    for (const output of checks) {
+      const errors = output.split('\n').filter((line) => /error TS\d+/.test(line));
+      expect(errors.filter((line) => !line.includes('/node_modules/xstate/'))).toEqual([]);
+    }
+  });
+});
+
+describe('(c) in a web page, bundled by vite', () => {
+  let served: Server | undefined;
+  let url = '';
+  beforeAll(async () => {
+    for (const page of ['page', 'size']) {
+      await build({
+        root: app,
+        logLevel: 'silent',
+        configFile: false,
+        // Relative asset paths: the pages are served from a folder of their own.
+        base: './',
+        build: { outDir: join(app, 'dist', page), rolldownOptions: { input: join(app, page, 'index.html') } },
+      });
+    }
+    served = createServer((request, response) => {
+      const path = join(app, 'dist', decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname));
+      let body: Buffer;
+      try {
+        body = readFileSync(path);
+      } catch {
+        response.writeHead(404).end();
+        return;
+      }
+      const type =
+        { '.html': 'text/html', '.js': 'text/javascript' }[extname(path)] ?? 'application/octet-stream';
+      response.writeHead(200, { 'content-type': type }).end(body);
+    });
+    await new Promise<void>((listening) => served!.listen(0, '127.0.0.1', listening));
+    url = `http://127.0.0.1:${(served.address() as AddressInfo).port}`;
+  }, 60_000);
+  afterAll(() => served?.close());
+
+  it('a page that uses only createGame stays small (gzipped)', () => {
+    const assets = join(app, 'dist', 'size', 'assets');
+    expect(readdirSync(join(app, 'dist', 'size', 'size'))).toEqual(['index.html']);
+    const js = readdirSync(assets).filter((f) => f.endsWith('.js'));
+    const gzipped = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f))).length, 0);
+    process.stdout.write(`createGame-only page: ${(gzipped / 1024).toFixed(1)} KB gzipped\n`);
+    // A guard against growth, not the aim: the issue aimed at 50 KB; with the input gate, the Rogue
+    // Borg and the shared cards record the page is about 56 KB (XState 38 KB and zod/mini 27 KB of it
+    // before gzip; the card data and clause texts 21 KB).
+    expect(gzipped).toBeLessThan(60 * 1024);
+    const all = js.map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
+    expect(all).not.toMatch(/node:crypto|createHash/);
+  });
+
+  describe.skipIf(!CHROMIUM)('in headless Chromium', () => {
+    /** Opens a page; its result (the #out text) and every console error or uncaught exception. */
+    async function open(address: string): Promise<{ out: string; errors: string[] }> {
+      const browser = await chromium.launch({ executablePath: CHROMIUM!, args: CHROMIUM_ARGS });
+      try {
+        const page = await browser.newPage();
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(address);
+        await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'running', null, {
+          timeout: 20_000,
+        });
+        return { out: (await page.textContent('#out')) ?? '', errors };
+      } finally {
+        await browser.close();
+      }
+    }
+
+    it('the built page creates a game, plays, saves and restores; records, draws and runs a ruling (debug, scenario): no error', async () => {
+      // vite keeps the page's path under its root: dist/page/page/index.html.
+      const { out, errors } = await open(`${url}/page/page/index.html`);
+      expect(errors).toEqual([]);
+      expect(JSON.parse(out)).toEqual({
+        commands: 15,
+        saveVersion: 2,
+        step: 15,
+        same: true,
+        traced: true,
+        mermaid: true,
+        svg: true,
+        ruling: 'passed',
+      });
+    });
+
+    it("the same page on vite's dev server", async () => {
+      const dev = await createViteServer({
+        root: app,
+        logLevel: 'silent',
+        configFile: false,
+        server: { port: 0 },
+      });
+      await dev.listen();
+      try {
+        const { out, errors } = await open(`${dev.resolvedUrls!.local[0]}page/index.html`);
+        expect(errors).toEqual([]);
+        expect(JSON.parse(out)).toMatchObject({ saveVersion: 2, same: true, svg: true, ruling: 'passed' });
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+});
