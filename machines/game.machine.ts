@@ -2,12 +2,13 @@ import { type ActorRefFrom, assign, type DoneActorEvent, enqueueActions, setup }
 import type { BattleData, BattleInput, BattleStep } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
-import type {
-  Command,
-  HostEffect,
-  HostEffectType,
-  PlayerCommand,
-  PlayerCommandType,
+import {
+  type Command,
+  type HostEffect,
+  type HostEffectType,
+  type PlayerCommand,
+  type PlayerCommandType,
+  responseOf,
 } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { copyPlain } from '../src/model/plain.ts';
@@ -193,6 +194,16 @@ const gameSetup = setup({
     mayRespond: isLegal('respond'),
     mayDecide: isLegal('decide'),
     mayPlay: isLegal('play'),
+    /** A card's effect played as a response in the battle's open window (`response: { card, window }`). */
+    mayRespondWithEffect: ({ context, event }) => {
+      const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
+      return (
+        typeof effect === 'object' &&
+        effect !== null &&
+        responseOf(effect) !== undefined &&
+        accepts(context, effect)
+      );
+    },
     /** The battle actor has reached its final state (XState's done event, from inside only). */
     battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',
     /** A battle's request is answered only at the step that makes it. */
@@ -297,6 +308,7 @@ const gameChart = gameSetup
       startNextRogueBorgBattle,
       declineToRespond: carryOut,
       playResponse: carryOut,
+      playEffectResponse: carryOut,
       stunOrMortallyWound: carryOut,
       // The battle's requests: each answered by the rules' step of the same name.
       formCombatPiles: battleStep(formCombatPiles),
@@ -388,6 +400,11 @@ const gameChart = gameSetup
         on: {
           pass: { guard: 'mayPass', actions: { type: 'declineToRespond', params: theCommand } },
           respond: { guard: 'mayRespond', actions: { type: 'playResponse', params: theCommand } },
+          // A card's effect as a response, through the host's door (issue 15).
+          effect: {
+            guard: 'mayRespondWithEffect',
+            actions: { type: 'playEffectResponse', params: theEffect },
+          },
           decide: { guard: 'mayDecide', actions: { type: 'stunOrMortallyWound', params: theCommand } },
           'battle.formCombatPiles': {
             guard: { type: 'battleIsAt', params: { step: 'formingPiles' } },

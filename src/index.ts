@@ -58,10 +58,13 @@ export {
   cardDefinitionSchema,
 } from './model/card-definition.ts';
 export {
+  BATTLE_WINDOWS,
+  type BattleWindow,
   COMMAND_TYPES,
   type Command,
   type CommandType,
   commandSchema,
+  type EffectResponse,
   HOST_EFFECT_TYPES,
   type HostEffect,
   type HostEffectType,
@@ -69,6 +72,7 @@ export {
   PLAYER_COMMAND_TYPES,
   type PlayerCommand,
   type PlayerCommandType,
+  RESPONSE_EFFECT_TYPES,
 } from './model/commands.ts';
 export type { HologramState, Rejection, RejectionCode, RuleEvent, RuleEventKind } from './model/events.ts';
 export { MAX_JSON_DEPTH } from './model/plain.ts';

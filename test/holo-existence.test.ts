@@ -252,6 +252,23 @@ describe('HOLO-EMIT-2: a hologram whose emitter is removed away from ships is er
     expect(game.where('emitter')).toEqual({ in: 'planet', location: 'ligos' });
   });
 
+  it('HOLO-EMIT-2, HOLO-EXIST-1: a captive held on a planet with Holo-Projectors is not erased when its emitter comes off', () => {
+    const game = gameWith([
+      {
+        id: 'doctor',
+        card: 'The Doctor',
+        owner: ALICE,
+        at: { capturedBy: BOB, location: 'holana' },
+        hologram: 'active',
+      },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },
+    ]);
+    const events = accept(game, { type: 'removeEmitter', player: ALICE, emitter: 'emitter' });
+    expect(cited(events)).toEqual(['emitter-removed:CARD-EMITTER-1']);
+    expect(game.where('doctor')).toEqual({ in: 'captured', by: BOB, host: null, location: 'holana' });
+    expect(game.hologramState('doctor')).toBe('active');
+  });
+
   it("CARD-EMITTER-1: the emitter may be removed only during its owner's turn, and only by its owner", () => {
     const game = gameWith(onPlanet('ligos'));
     refuse(game, { type: 'removeEmitter', player: BOB, emitter: 'emitter' }, 'GAME-OWN-1', 'not-your-card');

@@ -52,8 +52,10 @@ function hologramProblems(game: Game): string[] {
       exists = true;
       mayBeActive ||= hasHolodeck(board, where.host) && board.cards[where.host]!.owner === card.owner;
     } else if (where.in === 'captured') {
-      exists ||= where.host !== null;
-      mayBeActive ||= where.host !== null && hasHolodeck(board, where.host);
+      // A captive exists where it is held: aboard its captor's ship, or on the planet (issue 15).
+      const onProjectors = where.host === null && hasProjectors(board, where.location);
+      exists ||= where.host !== null || onProjectors;
+      mayBeActive ||= (where.host !== null && hasHolodeck(board, where.host)) || onProjectors;
     } else if (where.in === 'planet') {
       exists ||= hasProjectors(board, where.location);
       mayBeActive = exists;

@@ -12,22 +12,36 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   'Holoprogram: 221B Baker Street': [{ kind: 'adds-holo-icon' }],
   'Vulcan Nerve Pinch': [
     { kind: 'use-only', species: ['Vulcan', 'Soong-type android'] },
+    // Your Vulcans and Soong-Type Androids may each place one opposing personnel or Rogue Borg
+    // (random selection) in stasis until end of your next turn.
     {
       kind: 'response',
       timing: 'start-of-battle',
-      effect: 'stasis-by-species',
-      species: ['Vulcan', 'Soong-type android'],
+      user: { species: ['Vulcan', 'Soong-type android'] },
+      eachUser: true,
+      does: [{ do: 'stasis', whom: 'random-opponent' }],
     },
   ],
   "D'k Tahg": [
     { kind: 'use-only', affiliations: ['Klingon'] },
     { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
-    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Klingon' },
+    // May report to a just-initiated personnel battle involving your [Kli] card(s).
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      user: { affiliations: ['Klingon'] },
+      does: [{ do: 'report' }],
+    },
   ],
   'Hirogen Talon': [
     { kind: 'use-only', affiliations: ['Hirogen'] },
     { kind: 'strength', amount: 1, to: 'your-personnel-present', cumulative: true },
-    { kind: 'response', timing: 'start-of-battle', effect: 'report-to-battle', affiliation: 'Hirogen' },
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      user: { affiliations: ['Hirogen'] },
+      does: [{ do: 'report' }],
+    },
   ],
   'Starfleet Type II Phaser': [
     { kind: 'use-only', affiliations: ['Federation', 'Non-Aligned'] },
@@ -47,15 +61,35 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
   'Escape Pod': [{ kind: 'holds-personnel' }],
   'Disengage Safety Protocols': [{ kind: 'suspends-safety-protocols' }],
   'Emergency Transporter Armbands': [{ kind: 'response', timing: 'until-winner', effect: 'beam-away' }],
+  // Once per battle, your personnel present may stun an adversary they just engaged.
   "'45 Dom Perignon": [
-    { kind: 'response', timing: 'pairing', effect: 'stun-adversary', oncePerBattle: true },
+    {
+      kind: 'response',
+      timing: 'pairing',
+      from: 'play',
+      oncePerBattle: true,
+      does: [{ do: 'stun', whom: 'adversary' }],
+    },
   ],
+  // Mortally wounds a Borg drone, Jem'Hadar, Rogue Borg or [Holo] personnel who just engaged your
+  // android in combat. (Android engages next adversary.)
   'Android Headlock': [
     {
       kind: 'response',
       timing: 'pairing',
-      effect: 'headlock',
-      targets: ['Borg drone', "Jem'Hadar", 'Rogue Borg', 'Holo'],
+      user: { species: ['Android', 'Soong-type android'] },
+      adversary: ['Borg drone', "Jem'Hadar", 'Rogue Borg', 'Holo'],
+      does: [{ do: 'mortally-wound', whom: 'adversary' }, { do: 'engage-next' }],
+    },
+  ],
+  // Use at start of personnel battles. ... OR erase up to 100 [Holo] personnel present (your choice).
+  // (The stun option, and choosing fewer, come through the host's door: a card effect as a response.)
+  Tommygun: [
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      from: 'play',
+      does: [{ do: 'erase', whom: 'opposing-holograms' }],
     },
   ],
 };

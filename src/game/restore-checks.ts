@@ -24,6 +24,7 @@ const statusesSchema = z.strictObject({
   inStasisUntilEndOfTurn: z.nullable(z.int().check(z.minimum(1), z.maximum(Number.MAX_SAFE_INTEGER))),
   stunned: z.boolean(),
   mortallyWounded: z.boolean(),
+  strengthThisBattle: z.optional(z.int().check(z.minimum(-1000), z.maximum(1000))),
 });
 const positionSchema = z.union([
   z.strictObject({ in: z.literal('hand') }),

@@ -46,6 +46,11 @@ export interface Statuses {
   readonly inStasisUntilEndOfTurn: number | null;
   readonly stunned: boolean;
   readonly mortallyWounded: boolean;
+  /**
+   * STRENGTH added (or taken) by a response until the end of the battle (a client's response card);
+   * absent: none. BATTLE-6 clears it when the battle is over.
+   */
+  readonly strengthThisBattle?: number;
 }
 
 export const NO_STATUSES: Statuses = {

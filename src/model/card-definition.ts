@@ -29,6 +29,103 @@ export const HOLO_ICON = 'Holo';
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
 
+/** A list of words, of `min` to `max` of them. */
+const words = (min: number, max: number) => z.array(word).check(z.minLength(min), z.maxLength(max));
+
+/** Whom a response's action strikes. */
+export const RESPONSE_TARGETS = ['adversary', 'random-opponent', 'opposing-holograms'] as const;
+const whom = z.enum(RESPONSE_TARGETS);
+
+/**
+ * One action of a response (its `does` list, carried out in order):
+ * - `stun`, `mortally-wound`: the target (BATTLE-4e; a Holo weapon mortally wounds instead of stunning
+ *   while the safety protocols are suspended);
+ * - `kill` (a hologram is deactivated instead, HOLO-DEATH-1), `erase` (discarded, HOLO-DEATH-2),
+ *   `capture` (for the responding player, HOLO-CAPTURE-1/2): the target, as the host's effects do;
+ * - `strength`: STRENGTH `amount` until the end of the battle, for the `user` or each of
+ *   `your-personnel-in-battle`;
+ * - `engage-next`: the user engages the next adversary (Android Headlock);
+ * - `stasis`: the target is placed in stasis until the end of the player's next turn, out of the
+ *   battle (Vulcan Nerve Pinch);
+ * - `report`: the card (equipment from hand) reports to the battle, with the player's group (D'k Tahg);
+ *   it enters play deactivated if holographic (HOLO-ACT-1), and is not discarded.
+ * Targets (`whom`): `adversary`, the adversary the user just engaged (pairing windows only);
+ * `random-opponent`, one opposing personnel in the battle at random; `opposing-holograms`, every
+ * opposing Holo personnel in the battle.
+ */
+export const responseActionSchema = z.discriminatedUnion('do', [
+  z.strictObject({ do: z.literal('stun'), whom }),
+  z.strictObject({ do: z.literal('mortally-wound'), whom }),
+  z.strictObject({ do: z.literal('kill'), whom }),
+  z.strictObject({ do: z.literal('erase'), whom }),
+  z.strictObject({ do: z.literal('capture'), whom }),
+  z.strictObject({
+    do: z.literal('strength'),
+    amount: z.int().check(z.minimum(-20), z.maximum(20)),
+    whom: z.enum(['user', 'your-personnel-in-battle']),
+  }),
+  z.strictObject({ do: z.literal('engage-next') }),
+  z.strictObject({ do: z.literal('stasis'), whom }),
+  z.strictObject({ do: z.literal('report') }),
+]);
+export type ResponseAction = z.infer<typeof responseActionSchema>;
+
+/** The built-in response effects the actions cannot carry (each with its own parameters below). */
+export const BUILT_IN_RESPONSE_EFFECTS = [
+  'stasis-by-species',
+  'report-to-battle',
+  'beam-away',
+  'stun-adversary',
+  'headlock',
+] as const;
+export type BuiltInResponseEffect = (typeof BUILT_IN_RESPONSE_EFFECTS)[number];
+
+/** A response descriptor (see `effectSchema`'s `response` and docs/cards.md). */
+export const responseSchema = z
+  .strictObject({
+    kind: z.literal('response'),
+    /** The window it answers: start of battle (BATTLE-2), a pairing (BATTLE-4e), or any window before the winner. */
+    timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
+    /** What it does: actions carried out in order (1 to 5). */
+    does: z.optional(z.array(responseActionSchema).check(z.minLength(1), z.maxLength(5))),
+    /** Or a built-in effect the actions cannot carry. */
+    effect: z.optional(z.enum(BUILT_IN_RESPONSE_EFFECTS)),
+    /**
+     * Who may use it: one of the player's personnel in the battle, able to act (not disabled, stunned,
+     * mortally wounded or in stasis), of one of these gameplay species, affiliations and with one of
+     * these icons (each list given must be met). In a pairing window with an `adversary` action, `user`
+     * is the player's personnel in the pairing.
+     */
+    user: z.optional(
+      z.strictObject({
+        species: z.optional(words(1, 10)),
+        affiliations: z.optional(words(1, 10)),
+        icons: z.optional(words(1, 10)),
+      }),
+    ),
+    /** `hand` (default): played from the player's hand, then discarded; `play`: a card in play, present with the user. */
+    from: z.optional(z.enum(['hand', 'play'])),
+    /** The adversary must be one of these: a species, a characteristic, `Holo`, or `Rogue Borg`. */
+    adversary: z.optional(words(1, 10)),
+    /** Usable once per battle (each copy). */
+    oncePerBattle: z.optional(z.boolean()),
+    /** The actions are carried out once for each user (Vulcan Nerve Pinch: "your Vulcans ... may each"). */
+    eachUser: z.optional(z.boolean()),
+    /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
+    species: z.optional(words(0, 10)),
+    /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
+    affiliation: z.optional(word),
+    /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
+    targets: z.optional(words(0, 10)),
+  })
+  .check(
+    z.refine(
+      (r) => (r.does === undefined) !== (r.effect === undefined),
+      'a response says what it does: either "does" (actions) or "effect" (a built-in effect), not both',
+    ),
+  );
+export type ResponseDescriptor = z.infer<typeof responseSchema>;
+
 /**
  * Effect descriptors: the parts of a card's game text that the rules evaluate. The machines never
  * special-case a card by name; they ask the rules, which read these.
@@ -70,22 +167,12 @@ export const effectSchema = z.discriminatedUnion('kind', [
   /** While in play, holograms may mortally wound (Disengage Safety Protocols suspends HOLO-BATTLE-1). */
   z.strictObject({ kind: z.literal('suspends-safety-protocols') }),
   /**
-   * A response in a personnel battle: when it may be played (`timing`) and what it does (`effect`).
-   * BATTLE-2 (start of battle), BATTLE-4e (a pairing), BATTLE-5 (before the winner is determined).
+   * A response in a personnel battle: when it may be played (`timing`), who may use it (`user`,
+   * `from`, `adversary`, `oncePerBattle`) and what it does: a composition of actions (`does`), or one
+   * of the built-in effects the actions cannot carry (`effect`). See docs/cards.md.
+   * BATTLE-2 (start of battle), BATTLE-4e (a pairing), before the winner is determined.
    */
-  z.strictObject({
-    kind: z.literal('response'),
-    timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
-    effect: z.enum(['stasis-by-species', 'report-to-battle', 'beam-away', 'stun-adversary', 'headlock']),
-    /** stasis-by-species: the species whose personnel each place one opponent in stasis. */
-    species: z.optional(z.array(word).check(z.maxLength(10))),
-    /** report-to-battle: the affiliation the battle must involve (a card of yours of it). */
-    affiliation: z.optional(word),
-    /** headlock: the kinds of adversary it mortally wounds (species, characteristics, Holo, Rogue Borg). */
-    targets: z.optional(z.array(word).check(z.maxLength(10))),
-    /** stun-adversary: usable once per battle. */
-    oncePerBattle: z.optional(z.boolean()),
-  }),
+  responseSchema,
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 

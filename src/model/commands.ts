@@ -28,6 +28,26 @@ const freeText = (max: number) =>
 /** The name of the card whose effect this is (Escape Pod, Penalty Box, a dilemma...), for the record. */
 const byCard = freeText(120);
 
+/** The response windows of a personnel battle: start of battle (BATTLE-2), a pairing (BATTLE-4e), before the winner. */
+export const BATTLE_WINDOWS = ['start-of-battle', 'pairing', 'until-winner'] as const;
+export type BattleWindow = (typeof BATTLE_WINDOWS)[number];
+
+/**
+ * A host effect played as a response in a personnel battle's open window (BATTLE-2, BATTLE-4e, before
+ * the winner): the card that does it (`card`: a card of the player's, in hand or in play) and the
+ * window it answers (`window`: the one open now). Judged like `respond`: the player must have
+ * priority, and priority passes after it. Without it, a host effect is refused while a battle runs.
+ */
+export const responseSchema = z.strictObject({ card, window: z.enum(BATTLE_WINDOWS) });
+export type EffectResponse = z.infer<typeof responseSchema>;
+const response = z.optional(responseSchema);
+/**
+ * Further cards the same effect strikes at once, beyond `card` (Tommygun: "erase up to 100 [Holo]
+ * personnel present"). Each is judged as `card` is; all are named at once so that one card use is
+ * one response.
+ */
+const also = z.optional(z.array(card).check(z.minLength(1), z.maxLength(100)));
+
 /** A place a card can be sent to at a location. */
 export const placeSchema = z.union([z.strictObject({ aboard: card }), z.strictObject({ planet: idSchema })]);
 export type Place = z.infer<typeof placeSchema>;
@@ -64,11 +84,11 @@ export const commandSchemas = {
   /** End your turn. */
   endTurn: z.strictObject({ type: z.literal('endTurn'), player, step }),
   /** A card kills a personnel (HOLO-DEATH-1). */
-  kill: z.strictObject({ type: z.literal('kill'), player, step, card, by: byCard }),
+  kill: z.strictObject({ type: z.literal('kill'), player, step, card, by: byCard, also, response }),
   /** A card destroys an equipment, ship or facility (HOLO-DEATH-1, HOLO-DEATH-3). */
-  destroy: z.strictObject({ type: z.literal('destroy'), player, step, card, by: byCard }),
+  destroy: z.strictObject({ type: z.literal('destroy'), player, step, card, by: byCard, also, response }),
   /** A card discards a card in play (HOLO-DEATH-2). */
-  discard: z.strictObject({ type: z.literal('discard'), player, step, card, by: byCard }),
+  discard: z.strictObject({ type: z.literal('discard'), player, step, card, by: byCard, also, response }),
   /**
    * A dilemma or card requires a personnel to leave where it is: to board a ship or facility
    * (`aboard`), to the planet, or onto the card that holds it (`held`: Penalty Box, Escape Pod).
@@ -81,6 +101,7 @@ export const commandSchemas = {
     card,
     by: byCard,
     to: z.union([placeSchema, z.strictObject({ held: card })]),
+    response,
   }),
   /** A card captures an opponent's personnel, for `player`; `to` is one of the captor's ships or facilities. */
   capture: z.strictObject({
@@ -90,6 +111,7 @@ export const commandSchemas = {
     card,
     by: byCard,
     to: z.optional(z.strictObject({ aboard: card })),
+    response,
   }),
   /**
    * Select one personnel for assimilation or abduction among `among`: `pick` names your choice, or
@@ -103,6 +125,7 @@ export const commandSchemas = {
     among: z.array(card).check(z.minLength(1), z.maxLength(100)),
     pick: z.optional(card),
     by: byCard,
+    response,
   }),
   /** Add the Holo icon to one of your personnel (Holoprogram: 221B Baker Street). */
   addHoloIcon: z.strictObject({ type: z.literal('addHoloIcon'), player, step, card, by: byCard }),
@@ -230,6 +253,21 @@ export function isHostEffectType(type: unknown): type is HostEffectType {
 /** Whether a type names a player's command. */
 export function isPlayerCommandType(type: unknown): type is PlayerCommandType {
   return isCommandType(type) && !isHostEffectType(type);
+}
+
+/** The host effects that may be played as a response in a battle window (all but addHoloIcon). */
+export const RESPONSE_EFFECT_TYPES = [
+  'kill',
+  'destroy',
+  'discard',
+  'leave',
+  'capture',
+  'select',
+] as const satisfies readonly HostEffectType[];
+
+/** The response a host effect is played as, if any (`response` on kill, destroy, discard, leave, capture, select). */
+export function responseOf(command: Command): EffectResponse | undefined {
+  return 'response' in command ? command.response : undefined;
 }
 
 /** Whether a logged command is a host effect (to replay it through the host's door). */

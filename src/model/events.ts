@@ -37,6 +37,10 @@ export type RuleEvent =
     >
   | RuleEventOf<'passed', { player: PlayerId; window: string }>
   | RuleEventOf<'responded', { player: PlayerId; card: CardId; window: string }>
+  /** GAME-BATTLE-2: a card effect played as a response took a personnel out of the battle (dead, erased, captured, gone). */
+  | RuleEventOf<'left-battle', { card: CardId }>
+  /** A response changed a personnel's STRENGTH until the end of the battle (a client's response card). */
+  | RuleEventOf<'strength-changed', { card: CardId; amount: number; by: CardId }>
   | RuleEventOf<'in-stasis', { card: CardId; by: CardId; untilEndOfTurn: number }>
   /** BATTLE-3: the piles' sizes only; their order is hidden information. */
   | RuleEventOf<'combat-piles', { attacker: number; defender: number; leftOut: CardId[] }>
@@ -54,6 +58,8 @@ export type RuleEvent =
   | RuleEventOf<'stunned', { card: CardId; by: CardId }>
   | RuleEventOf<'mortally-wounded', { card: CardId; by: CardId }>
   | RuleEventOf<'no-outcome', { pairing: number }>
+  /** BATTLE-4e: a pairing ends with a combatant struck down by a response in its window (Android Headlock). */
+  | RuleEventOf<'pairing-ended', { pairing: number; outcome: 'stun' | 'mortally-wound' }>
   | RuleEventOf<'face-up', { cards: CardId[] }>
   | RuleEventOf<'totals', { attacker: number; defender: number }>
   | RuleEventOf<'battle-won', { winner: PlayerId; kills: boolean }>

@@ -94,7 +94,9 @@ export const ENGINE_CLAUSES = {
   'GAME-CAPTURE-1':
     "A capture takes one of the opponent's personnel in play, aboard a ship or facility or on a planet, and holds it captive for the capturing player; a captive is not captured again.",
   'GAME-BATTLE-1':
-    'While a personnel battle runs, the players only respond, pass and decide within it; a new battle waits until it is over.',
+    "While a personnel battle runs, the players only respond (with a response card, or a card's effect played in the open window), pass and decide within it; a new battle waits until it is over.",
+  'GAME-BATTLE-2':
+    'A personnel that dies, is erased, is captured or leaves its group during a battle leaves the battle: its combat pile, the pairing it is in (which ends with no outcome) and the totals. One disabled during the battle (a hologram deactivated) stays in it, but engages no one and adds nothing to its total.',
   'GAME-STAFF-1':
     'A ship is staffed when its unstopped, undisabled crew carries the staffing icons its card requires; only a staffed ship may move.',
   'CARD-EMITTER-1':

@@ -104,7 +104,10 @@ function existenceWithoutEmitter(
         ? MAY_BE_ACTIVE
         : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };
     case 'captured':
-      if (at.host === null) return { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
+      // A captive exists where it is held (issue 15): held by no ship or facility, it is held on the
+      // planet at its location, where Holo-Projectors let it exist as anyone else (HOLO-EXIST-1).
+      if (at.host === null)
+        return projectors(at.location) ? MAY_BE_ACTIVE : { verdict: 'may-not-exist', clause: 'HOLO-EXIST-1' };
       return mayUseHolodeck(table, id, at.host)
         ? MAY_BE_ACTIVE
         : { verdict: 'deactivated', clause: 'HOLO-EXIST-2' };

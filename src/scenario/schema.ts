@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BattleStep, PairingOutcome } from '../model/battle.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
-import { commandSchema } from '../model/commands.ts';
+import { BATTLE_WINDOWS, commandSchema } from '../model/commands.ts';
 import type { HologramState, RejectionCode, RuleEventKind } from '../model/events.ts';
 import { ID_CHECKS } from '../model/ids.ts';
 import { setupPositionSchema, setupSchema } from '../model/setup.ts';
@@ -46,6 +46,8 @@ export const RULE_EVENT_KINDS = everyOf<RuleEventKind>()([
   'battle-announced',
   'passed',
   'responded',
+  'left-battle',
+  'strength-changed',
   'in-stasis',
   'combat-piles',
   'engaged',
@@ -53,6 +55,7 @@ export const RULE_EVENT_KINDS = everyOf<RuleEventKind>()([
   'stunned',
   'mortally-wounded',
   'no-outcome',
+  'pairing-ended',
   'face-up',
   'totals',
   'battle-won',
@@ -92,7 +95,7 @@ export const BATTLE_STEPS = everyOf<BattleStep>()([
 const HOLOGRAM_STATES = everyOf<HologramState>()(['deactivated', 'active', 'erased']);
 const OUTCOMES = everyOf<PairingOutcome>()(['stun', 'mortally-wound', 'none']);
 /** The response windows of a battle (machines/battle.machine.ts). */
-const WINDOWS = ['start-of-battle', 'pairing', 'until-winner'] as const;
+const WINDOWS = BATTLE_WINDOWS;
 
 const clauseIds = allClauses().map((c) => c.id) as [ClauseId, ...ClauseId[]];
 /** A clause id the engine knows (the specification's HOLO-* and BATTLE-*, and its own GAME-* and CARD-*). */

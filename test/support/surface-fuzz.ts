@@ -204,6 +204,7 @@ const TYPES = [
   'xstate.done.actor.window',
   'xstate.error.actor.battle',
   'xstate.done.actor.hologram:alice-p0',
+  'battle.formCombatPiles',
   'battle.formPiles',
   'battle.turnedOver',
   'battle.awaitDecision',

@@ -84,14 +84,19 @@ export function engagement(table: Table, battle: BattleData, attacker: CardId, d
     reason,
     denied: [],
   });
+  // Gone or disabled by a response (GAME-BATTLE-2): personal combat needs both adversaries able to engage.
+  const inBattle = (id: CardId) =>
+    battle.participants.attacker.includes(id) || battle.participants.defender.includes(id);
+  const gone = [attacker, defender].find((id) => !inBattle(id));
+  if (gone) return none('GAME-BATTLE-2', `${label(table, gone)} has left the battle`);
+  const disabled = [attacker, defender].find((id) => isDisabled(table, id));
+  if (disabled)
+    return none('GAME-BATTLE-2', `${label(table, disabled)} is disabled: it engages no one (BATTLE-1)`);
   if (a === d)
     return none('BATTLE-4c', `equal STRENGTH (${a} and ${d}): neither may stun or mortally wound the other`);
   const decider: Side = a > d ? 'attacker' : 'defender';
   const [strong, weak] = decider === 'attacker' ? [attacker, defender] : [defender, attacker];
   const [high, low] = decider === 'attacker' ? [a, d] : [d, a];
-  const inBattle = (id: CardId) =>
-    battle.participants.attacker.includes(id) || battle.participants.defender.includes(id);
-  if (!inBattle(strong) || !inBattle(weak)) return none('BATTLE-4', 'one of the pair has left the battle');
   if (isStunned(table, strong) || isMortallyWounded(table, strong)) {
     return none('BATTLE-4a', `${label(table, strong)} is stronger but stunned or mortally wounded`);
   }

@@ -1,23 +1,25 @@
 import type { BattleView, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId, Position } from '../../model/board.ts';
-import type { Effect } from '../../model/card-definition.ts';
+import type { ResponseAction, ResponseDescriptor } from '../../model/card-definition.ts';
 import { cardList } from '../../model/card-record.ts';
 import type { CommandOf } from '../../model/commands.ts';
-import { definitionOf, hasEffect, isHolographic, label } from '../cards.ts';
+import { definitionOf, hasEffect, iconsOf, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
+import { capture } from '../commands/capture.ts';
 import { forbid, type Refusal, refuse } from '../commands/refusal.ts';
-import { deactivatedWhenReported } from '../consequences.ts';
+import { deactivatedWhenReported, discard } from '../consequences.ts';
+import { killOrDeactivateInstead } from '../death.ts';
 import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../holograms.ts';
 import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
 import type { Table } from '../table.ts';
-import { arePresent, hostsAt, locationOf } from '../where.ts';
+import { arePresent, hostsAt, isInPlay, locationOf } from '../where.ts';
 import { isMortallyWounded, isStunned, playerSide, safetyProtocolsHold } from './combat.ts';
 import { isRogueBorg } from './strength.ts';
 
 /** Responses in a battle's windows (BATTLE-2, BATTLE-4e): which are legal now, and what they do. */
 
-type Response = Extract<Effect, { kind: 'response' }>;
+type Response = ResponseDescriptor;
 
 /** The clause a window's responses answer to: the start of battle, a pairing, or before the winner. */
 export function windowClause(kind: string | undefined): ClauseId {
@@ -26,7 +28,9 @@ export function windowClause(kind: string | undefined): ClauseId {
 }
 
 function responseOf(table: Table, card: CardId): Response | undefined {
-  return definitionOf(table, card).effects.find((e): e is Response => e.kind === 'response');
+  return definitionOf(table, card).effects.find(
+    (e): e is Extract<typeof e, { kind: 'response' }> => e.kind === 'response',
+  );
 }
 
 /** A response's timing fits the window: its own kind, or any window before the winner. */
@@ -81,6 +85,413 @@ function groupPosition(battle: BattleView, side: Side): Position {
   return 'aboard' in where ? { in: 'aboard', host: where.aboard } : { in: 'planet', location: where.planet };
 }
 
+/** What a response's check and resolution read: the battle, the command, the card's descriptor. */
+interface ResponseContext {
+  readonly battle: BattleView;
+  readonly command: CommandOf<'respond'>;
+  readonly response: Response;
+  readonly side: Side;
+  /** The clause of the window open now (BATTLE-2, BATTLE-4e, BATTLE-5). */
+  readonly clause: ClauseId;
+  readonly name: string;
+}
+
+/** The rules of one kind of response: whether it may be played now, and what it does (as `CommandRule`). */
+interface ResponseRule {
+  check(table: Table, context: ResponseContext): Refusal | undefined;
+  resolve(draft: Draft, context: ResponseContext): void;
+}
+
+/** Played from hand (an interrupt), or a card in play used where it is ('45 Dom Perignon, Tommygun). */
+function playedFromHand(response: Response): boolean {
+  return response.does ? response.from !== 'play' : response.effect !== 'stun-adversary';
+}
+
+/**
+ * The two built-in effects the actions carry, read as actions: '45 Dom Perignon's "stun an adversary
+ * they just engaged" (once per battle) and Android Headlock's mortal wound (the android engages next).
+ * A client's card written with the old `effect` names works as before.
+ */
+function asActions(response: Response): Response {
+  if (response.effect === 'stun-adversary') {
+    return {
+      ...response,
+      effect: undefined,
+      from: 'play',
+      oncePerBattle: true,
+      does: [{ do: 'stun', whom: 'adversary' }],
+    };
+  }
+  if (response.effect === 'stasis-by-species') {
+    return {
+      ...response,
+      effect: undefined,
+      user: { species: response.species ?? [] },
+      eachUser: true,
+      does: [{ do: 'stasis', whom: 'random-opponent' }],
+    };
+  }
+  if (response.effect === 'report-to-battle') {
+    return {
+      ...response,
+      effect: undefined,
+      user: { affiliations: [response.affiliation ?? ''] },
+      does: [{ do: 'report' }],
+    };
+  }
+  if (response.effect === 'headlock') {
+    return {
+      ...response,
+      effect: undefined,
+      user: { species: ['Android', 'Soong-type android'] },
+      adversary: response.targets ?? [],
+      does: [{ do: 'mortally-wound', whom: 'adversary' }, { do: 'engage-next' }],
+    };
+  }
+  return response;
+}
+
+/** Does the response act on the adversary the user just engaged (so it needs a pairing, and the user in it)? */
+function actsInPairing(response: Response): boolean {
+  return (response.does ?? []).some(
+    (action) => action.do === 'engage-next' || ('whom' in action && action.whom === 'adversary'),
+  );
+}
+
+/** A personnel meets a response's `user` conditions (gameplay species, affiliation, icons) and the card's "use only". */
+function meetsUser(table: Table, id: CardId, response: Response, card: CardId): boolean {
+  const user = response.user;
+  if (user?.species && !user.species.some((species) => hasSpecies(table, id, species))) return false;
+  if (user?.affiliations && !user.affiliations.includes(affiliationOf(table, id) ?? '')) return false;
+  if (user?.icons && !user.icons.some((icon) => iconsOf(table, id).includes(icon))) return false;
+  return mayUse(table, id, definitionOf(table, card).name).allowed;
+}
+
+/** Who may use the response now: the player's personnel able to act (in a pairing, the one engaged), present with a card in play. */
+function usersOf(table: Table, context: ResponseContext): CardId[] {
+  const { battle, side, response, command } = context;
+  const pair = pairingOf(battle, side);
+  const candidates = actsInPairing(response) ? (pair ? [pair.mine] : []) : battle.data.participants[side];
+  return candidates.filter(
+    (id) =>
+      ableToAct(table, battle, side, id) &&
+      meetsUser(table, id, response, command.card) &&
+      (playedFromHand(response) || arePresent(table, command.card, id)),
+  );
+}
+
+/** The opposing personnel in the battle (not in stasis, still in play). */
+function opponents(table: Table, battle: BattleView, side: Side): CardId[] {
+  return battle.data.participants[side === 'attacker' ? 'defender' : 'attacker'].filter(
+    (id) => isInPlay(table, id) && !isInStasis(table, id),
+  );
+}
+
+/** The cards an action strikes (a random opponent is drawn only when resolving). */
+function targetsOf(table: Table, context: ResponseContext, whom: ResponseTarget): CardId[] {
+  const theirs = opponents(table, context.battle, context.side);
+  switch (whom) {
+    case 'adversary': {
+      const pair = pairingOf(context.battle, context.side);
+      return pair && theirs.includes(pair.theirs) ? [pair.theirs] : [];
+    }
+    case 'random-opponent':
+      return theirs.filter((id) => !isMortallyWounded(table, id));
+    default:
+      return theirs.filter((id) => isHolographic(table, id));
+  }
+}
+
+type ResponseTarget = Extract<ResponseAction, { whom: string }>['whom'];
+
+/** Why an action could do nothing now, if so. */
+function checkAction(table: Table, context: ResponseContext, action: ResponseAction): Refusal | undefined {
+  const { clause, name } = context;
+  if (action.do === 'engage-next' || action.do === 'strength' || action.do === 'report') return undefined;
+  const targets = targetsOf(table, context, action.whom as ResponseTarget);
+  if (targets.length === 0)
+    return forbid(clause, `${name} has no ${action.whom.replace(/-/g, ' ')} to ${action.do} in this battle`);
+  if (action.whom !== 'adversary') return undefined;
+  const target = targets[0]!;
+  if (isMortallyWounded(table, target))
+    return forbid(clause, `${label(table, target)} is mortally wounded already`);
+  // A stunned adversary may still be mortally wounded, where the Holo weapon wounds instead of stunning.
+  if (action.do === 'stun' && isStunned(table, target) && !woundsInsteadOfStun(table, context.command.card))
+    return forbid(clause, `${label(table, target)} is stunned already`);
+  if (action.do === 'capture')
+    return capture.check(table, { type: 'capture', player: context.command.player, card: target, by: name });
+  return undefined;
+}
+
+/**
+ * Why no one may use the response: HOLO-SPECIES-1 where a hologram of the player's might look the part
+ * (its gameplay species is hologram), HOLO-AFFIL-1 where one has the affiliation in another mode.
+ */
+function noUser(table: Table, { battle, side, response, command, clause, name }: ResponseContext): Refusal {
+  const mine = battle.data.participants[side];
+  const species = response.user?.species;
+  const affiliations = response.user?.affiliations;
+  if (species) {
+    const hologram = mine.find((id) => isHolographic(table, id));
+    return forbid(
+      hologram ? 'HOLO-SPECIES-1' : clause,
+      `${command.player} has no ${species.join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
+    );
+  }
+  if (affiliations) {
+    const otherMode = mine.some(
+      (id) =>
+        isHolographic(table, id) &&
+        definitionOf(table, id).affiliations.some((a) => affiliations.includes(a)),
+    );
+    return forbid(
+      otherMode ? 'HOLO-AFFIL-1' : clause,
+      `${command.player} has no ${affiliations.join(' or ')} personnel able to use ${name} in this battle${otherMode ? ' (a hologram of that affiliation is in another mode now)' : ''}`,
+    );
+  }
+  return forbid(
+    clause,
+    `${command.player} has no personnel able to use ${name} in this battle${playedFromHand(response) ? '' : ' (present with it)'}`,
+  );
+}
+
+/** Responses written as actions (`does`): the vocabulary a client's response card uses (docs/cards.md). */
+const byActions: ResponseRule = {
+  check(table, context) {
+    const { battle, side, response, command, clause, name } = context;
+    if (actsInPairing(response)) {
+      const pair = pairingOf(battle, side);
+      if (!pair || !ableToAct(table, battle, side, pair.mine))
+        return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
+      if (response.user?.species && !meetsUser(table, pair.mine, response, command.card)) {
+        const holo = isHolographic(table, pair.mine);
+        return forbid(
+          holo ? 'HOLO-SPECIES-1' : clause,
+          `${label(table, pair.mine)} may not use ${name} (it needs ${response.user.species.join(' or ')}${holo ? '; gameplay species hologram' : ''})`,
+        );
+      }
+      if (response.adversary && !isHeadlockTarget(table, pair.theirs, response.adversary))
+        return forbid(clause, `${label(table, pair.theirs)} is not a ${response.adversary.join(', ')}`);
+    }
+    if (usersOf(table, context).length === 0) return noUser(table, context);
+    for (const action of response.does ?? []) {
+      const refusal = checkAction(table, context, action);
+      if (refusal) return refusal;
+    }
+    return undefined;
+  },
+  resolve(draft, context) {
+    const { response, command } = context;
+    const users = usersOf(draft, context);
+    if (response.oncePerBattle) draft.tellBattle({ type: 'USED_ONCE', card: command.card });
+    for (const user of response.eachUser ? users : users.slice(0, 1)) {
+      for (const action of response.does ?? []) act(draft, context, action, user);
+    }
+    // A card played from hand is discarded, unless an action put it in play (reported to the battle).
+    if (playedFromHand(response) && draft.board.cards[command.card]!.at.in === 'hand')
+      draft.toDiscardPile(command.card);
+  },
+};
+
+/** One action of a response, by one user. */
+function act(draft: Draft, context: ResponseContext, action: ResponseAction, user: CardId): void {
+  const { battle, side, response, command, clause, name } = context;
+  switch (action.do) {
+    case 'engage-next':
+      draft.tellBattle({ type: 'ENGAGES_NEXT', side, card: user });
+      return;
+    case 'report': {
+      const at = groupPosition(battle, side);
+      draft.place(command.card, at);
+      draft.record({
+        type: 'rule',
+        kind: 'reported',
+        clause,
+        card: command.card,
+        at,
+        message: `${clause}: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
+      });
+      deactivatedWhenReported(draft, command.card);
+      return;
+    }
+    case 'strength': {
+      const whom =
+        action.whom === 'user' ? [user] : battle.data.participants[side].filter((id) => isInPlay(draft, id));
+      for (const id of whom) {
+        const status = draft.board.cards[id]!.status;
+        draft.updateCard(id, {
+          status: { ...status, strengthThisBattle: (status.strengthThisBattle ?? 0) + action.amount },
+        });
+        draft.record({
+          type: 'rule',
+          kind: 'strength-changed',
+          clause,
+          card: id,
+          amount: action.amount,
+          by: command.card,
+          message: `${clause}: ${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
+        });
+      }
+      return;
+    }
+    default: {
+      let targets = targetsOf(draft, context, action.whom);
+      if (action.whom === 'random-opponent' && targets.length > 0)
+        targets = [targets[draft.randomInt(0, targets.length - 1)]!];
+      const once = response.oncePerBattle ? ' (once per battle)' : '';
+      for (const target of targets) strike(draft, context, action.do, user, target, once);
+    }
+  }
+}
+
+/** One action on one target: stun or mortally wound it, or kill, erase or capture it as the host's effects do. */
+function strike(
+  draft: Draft,
+  context: ResponseContext,
+  what: 'stun' | 'mortally-wound' | 'kill' | 'erase' | 'capture' | 'stasis',
+  user: CardId,
+  target: CardId,
+  once: string,
+): void {
+  const { clause, name, command } = context;
+  if (!isInPlay(draft, target)) return;
+  const status = draft.board.cards[target]!.status;
+  if (what === 'stun' && woundsInsteadOfStun(draft, command.card)) {
+    draft.updateCard(target, { status: { ...status, stunned: false, mortallyWounded: true } });
+    draft.record({
+      type: 'rule',
+      kind: 'mortally-wounded',
+      clause: 'HOLO-BATTLE-1',
+      card: target,
+      by: user,
+      message: `HOLO-BATTLE-1: ${label(draft, user)} mortally wounds ${label(draft, target)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
+    });
+    return;
+  }
+  switch (what) {
+    case 'stun':
+    case 'mortally-wound':
+      draft.updateCard(target, {
+        status:
+          what === 'stun'
+            ? { ...status, stunned: true }
+            : { ...status, stunned: false, mortallyWounded: true },
+      });
+      draft.record({
+        type: 'rule',
+        kind: what === 'stun' ? 'stunned' : 'mortally-wounded',
+        clause,
+        card: target,
+        by: user,
+        message: `${clause}: ${label(draft, user)} ${what === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, target)} with ${name}${once}`,
+      });
+      return;
+    case 'kill':
+      killOrDeactivateInstead(draft, target, clause, `killed by ${name}`);
+      return;
+    case 'erase':
+      discard(draft, target, isHolographic(draft, target) ? 'HOLO-DEATH-2' : clause, `erased by ${name}`);
+      return;
+    case 'capture':
+      capture.resolve(draft, { type: 'capture', player: command.player, card: target, by: name });
+      return;
+    case 'stasis': {
+      const until = endOfNextTurn(draft, command.player);
+      draft.updateCard(target, { status: { ...status, inStasisUntilEndOfTurn: until } });
+      draft.tellBattle({ type: 'LEFT_BATTLE', card: target });
+      draft.record({
+        type: 'rule',
+        kind: 'in-stasis',
+        clause,
+        card: target,
+        by: user,
+        untilEndOfTurn: until,
+        message: `${clause}: ${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
+      });
+      return;
+    }
+  }
+}
+
+/** Emergency Transporter Armbands: beam your personnel away, "during battle before the winner is determined". */
+const beamAway: ResponseRule = {
+  check(table, { battle, side, command, clause, name }) {
+    const people = command.personnel ?? [];
+    const to = command.to;
+    if (people.length === 0 || !to) return forbid(clause, `${name} needs the personnel to beam and where to`);
+    for (const id of people) {
+      if (!Object.hasOwn(table.board.cards, id))
+        return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
+      if (!ableToAct(table, battle, side, id)) {
+        return forbid(
+          clause,
+          `${label(table, id)} is not one of ${command.player}'s personnel able to act in this battle`,
+        );
+      }
+    }
+    const here = locationOf(table, people[0]!);
+    if ('aboard' in to) {
+      if (!hostsAt(table, command.player, here).includes(to.aboard)) {
+        return forbid(
+          'GAME-MOVE-1',
+          `${to.aboard} is not ${command.player}'s ship or facility at this location`,
+        );
+      }
+    } else if (to.planet !== here) {
+      return forbid('GAME-MOVE-1', `the planet at ${to.planet} is not at this location`);
+    }
+    const target = groupPosition(battle, side);
+    if ('aboard' in to ? target.in === 'aboard' && target.host === to.aboard : target.in === 'planet') {
+      return forbid('GAME-MOVE-1', `${command.player}'s personnel are there already`);
+    }
+    const stranded = people.find(
+      (id) =>
+        'planet' in to &&
+        isHolographic(table, id) &&
+        !isWearingEmitter(table, id) &&
+        !hasHoloProjectors(table, to.planet),
+    );
+    return stranded
+      ? forbid('HOLO-EXIST-1', `${label(table, stranded)} may not beam to a planet without Holo-Projectors`)
+      : undefined;
+  },
+  resolve(draft, { command, clause, name }) {
+    const to = command.to!;
+    const at: Position =
+      'aboard' in to ? { in: 'aboard', host: to.aboard } : { in: 'planet', location: to.planet };
+    for (const id of command.personnel ?? []) {
+      const from = draft.board.cards[id]!.at;
+      draft.place(id, at);
+      draft.tellBattle({ type: 'LEFT_BATTLE', card: id });
+      draft.record({
+        type: 'rule',
+        kind: 'moved',
+        clause,
+        card: id,
+        from,
+        to: at,
+        message: `${clause}: ${label(draft, id)} beams away from the battle (${name})`,
+      });
+    }
+    draft.toDiscardPile(command.card);
+  },
+};
+
+/**
+ * The rules of each kind of response, as the command rules are a table of `{ check, resolve }`: the
+ * built-in effects the actions cannot carry, and `byActions` for every response written as actions
+ * (the legacy `stun-adversary` and `headlock` are read as actions, `asActions`).
+ */
+const RESPONSE_RULES: Readonly<Record<'beam-away' | 'actions', ResponseRule>> = {
+  'beam-away': beamAway,
+  actions: byActions,
+};
+
+/** The rule of a response already read as actions (`asActions`): only the Armbands' beaming is left built in. */
+function ruleOf(response: Response): ResponseRule {
+  return response.effect === 'beam-away' ? RESPONSE_RULES['beam-away'] : RESPONSE_RULES.actions;
+}
+
 /** Is the response legal for this player now? (Priority is checked before.) */
 export function checkResponse(
   table: Table,
@@ -96,8 +507,9 @@ export function checkResponse(
     return refuse('not-your-card', 'GAME-OWN-1', `[${command.card}] is not ${command.player}'s`);
   }
   const name = label(table, command.card);
-  const response = responseOf(table, command.card);
-  if (!response) return forbid(clause, `${name} is not a response to a personnel battle`);
+  const found = responseOf(table, command.card);
+  if (!found) return forbid(clause, `${name} is not a response to a personnel battle`);
+  const response = asActions(found);
   if (!fitsWindow(response, window.kind)) {
     return forbid(
       clause,
@@ -106,115 +518,16 @@ export function checkResponse(
   }
   // A player with nothing in the battle (a Rogue Borg battle with the other's crew) may only pass.
   if (!side) return forbid(clause, `${command.player} has no personnel in this battle to respond for`);
-  const fromHand = response.effect !== 'stun-adversary';
-  if (fromHand && card.at.in !== 'hand')
-    return forbid(clause, `${name} must be played from ${command.player}'s hand`);
-  const mine = battle.data.participants[side];
-  switch (response.effect) {
-    case 'stasis-by-species': {
-      const users = mine.filter(
-        (id) => ableToAct(table, battle, side, id) && mayUse(table, id, card.card).allowed,
-      );
-      if (users.length > 0) return undefined;
-      const hologram = mine.find((id) => isHolographic(table, id));
-      return forbid(
-        hologram ? 'HOLO-SPECIES-1' : 'BATTLE-2',
-        `${command.player} has no ${(response.species ?? []).join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
-      );
-    }
-    case 'report-to-battle': {
-      const affiliation = response.affiliation ?? '';
-      const involved = mine.some(
-        (id) => affiliationOf(table, id) === affiliation && ableToAct(table, battle, side, id),
-      );
-      // HOLO-AFFIL-1 decides where a hologram of that affiliation (in another mode) is among them.
-      const hologramOfIt = mine.some(
-        (id) => isHolographic(table, id) && definitionOf(table, id).affiliations.includes(affiliation),
-      );
-      return involved
-        ? undefined
-        : forbid(
-            hologramOfIt ? 'HOLO-AFFIL-1' : 'BATTLE-2',
-            `${name} may report only to a battle involving ${command.player}'s ${affiliation} cards`,
-          );
-    }
-    case 'beam-away': {
-      const people = command.personnel ?? [];
-      const to = command.to;
-      if (people.length === 0 || !to)
-        return forbid(clause, `${name} needs the personnel to beam and where to`);
-      for (const id of people) {
-        if (!Object.hasOwn(table.board.cards, id))
-          return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
-        if (!ableToAct(table, battle, side, id)) {
-          return forbid(
-            clause,
-            `${label(table, id)} is not one of ${command.player}'s personnel able to act in this battle`,
-          );
-        }
-      }
-      const here = locationOf(table, people[0]!);
-      if ('aboard' in to) {
-        if (!hostsAt(table, command.player, here).includes(to.aboard)) {
-          return forbid(
-            'GAME-MOVE-1',
-            `${to.aboard} is not ${command.player}'s ship or facility at this location`,
-          );
-        }
-      } else if (to.planet !== here) {
-        return forbid('GAME-MOVE-1', `the planet at ${to.planet} is not at this location`);
-      }
-      const target = groupPosition(battle, side);
-      if ('aboard' in to ? target.in === 'aboard' && target.host === to.aboard : target.in === 'planet') {
-        return forbid('GAME-MOVE-1', `${command.player}'s personnel are there already`);
-      }
-      const stranded = people.find(
-        (id) =>
-          'planet' in to &&
-          isHolographic(table, id) &&
-          !isWearingEmitter(table, id) &&
-          !hasHoloProjectors(table, to.planet),
-      );
-      return stranded
-        ? forbid('HOLO-EXIST-1', `${label(table, stranded)} may not beam to a planet without Holo-Projectors`)
-        : undefined;
-    }
-    case 'stun-adversary': {
-      if (battle.data.usedOncePerBattle.includes(command.card))
-        return forbid(clause, `${name} was used once this battle already`);
-      if (table.hologram(command.card)?.state === 'deactivated') {
-        return forbid('HOLO-EXIST-2', `${name} is deactivated and may not be used in any way`);
-      }
-      const pair = pairingOf(battle, side);
-      if (!pair || !ableToAct(table, battle, side, pair.mine))
-        return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
-      if (!arePresent(table, command.card, pair.mine))
-        return forbid(clause, `${name} is not present with ${label(table, pair.mine)}`);
-      if (isMortallyWounded(table, pair.theirs))
-        return forbid(clause, `${label(table, pair.theirs)} is mortally wounded already`);
-      // A stunned adversary may still be mortally wounded, where the Holo weapon wounds instead of stunning.
-      if (isStunned(table, pair.theirs) && !woundsInsteadOfStun(table, command.card))
-        return forbid(clause, `${label(table, pair.theirs)} is stunned already`);
-      return undefined;
-    }
-    case 'headlock': {
-      const pair = pairingOf(battle, side);
-      if (!pair || !ableToAct(table, battle, side, pair.mine))
-        return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
-      if (!hasSpecies(table, pair.mine, 'Android') && !hasSpecies(table, pair.mine, 'Soong-type android')) {
-        return forbid(
-          isHolographic(table, pair.mine) ? 'HOLO-SPECIES-1' : 'BATTLE-4e',
-          `${label(table, pair.mine)} is not an android (gameplay species ${isHolographic(table, pair.mine) ? 'hologram' : 'other'})`,
-        );
-      }
-      if (!isHeadlockTarget(table, pair.theirs, response.targets ?? [])) {
-        return forbid(clause, `${label(table, pair.theirs)} is not a ${(response.targets ?? []).join(', ')}`);
-      }
-      if (isMortallyWounded(table, pair.theirs))
-        return forbid(clause, `${label(table, pair.theirs)} is mortally wounded already`);
-      return undefined;
-    }
+  if (playedFromHand(response)) {
+    if (card.at.in !== 'hand') return forbid(clause, `${name} must be played from ${command.player}'s hand`);
+  } else {
+    if (!isInPlay(table, command.card)) return forbid(clause, `${name} must be in play to be used`);
+    if (table.hologram(command.card)?.state === 'deactivated')
+      return forbid('HOLO-EXIST-2', `${name} is deactivated and may not be used in any way`);
   }
+  if (response.oncePerBattle && battle.data.usedOncePerBattle.includes(command.card))
+    return forbid(clause, `${name} was used once this battle already`);
+  return ruleOf(response).check(table, { battle, command, response, side, clause, name });
 }
 
 /** The turn number at whose end "your next turn" ends, for the player. */
@@ -227,7 +540,7 @@ function endOfNextTurn(table: Table, player: PlayerId): number {
 export function resolveResponse(draft: Draft, battle: BattleView, command: CommandOf<'respond'>): void {
   const clause = windowClause(battle.window?.kind);
   const side = playerSide(battle.data, command.player)!;
-  const response = responseOf(draft, command.card)!;
+  const response = asActions(responseOf(draft, command.card)!);
   const name = label(draft, command.card);
   draft.record({
     type: 'rule',
@@ -238,117 +551,7 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
     window: battle.window?.kind ?? '',
     message: `${clause}: ${command.player} responds with ${name}`,
   });
-  const played = () => draft.toDiscardPile(command.card);
-  switch (response.effect) {
-    case 'stasis-by-species': {
-      const theirs = battle.data.participants[side === 'attacker' ? 'defender' : 'attacker'];
-      const users = battle.data.participants[side].filter(
-        (id) =>
-          ableToAct(draft, battle, side, id) &&
-          mayUse(draft, id, definitionOf(draft, command.card).name).allowed,
-      );
-      const until = endOfNextTurn(draft, command.player);
-      for (const user of users) {
-        const targets = theirs.filter((id) => !isInStasis(draft, id));
-        if (targets.length === 0) break;
-        const target = targets[draft.randomInt(0, targets.length - 1)]!;
-        draft.updateCard(target, {
-          status: { ...draft.board.cards[target]!.status, inStasisUntilEndOfTurn: until },
-        });
-        draft.tellBattle({ type: 'LEFT_BATTLE', card: target });
-        draft.record({
-          type: 'rule',
-          kind: 'in-stasis',
-          clause: 'BATTLE-2',
-          card: target,
-          by: user,
-          untilEndOfTurn: until,
-          message: `BATTLE-2: ${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until}`,
-        });
-      }
-      played();
-      break;
-    }
-    case 'report-to-battle': {
-      const at = groupPosition(battle, side);
-      draft.place(command.card, at);
-      draft.record({
-        type: 'rule',
-        kind: 'reported',
-        clause: 'BATTLE-2',
-        card: command.card,
-        at,
-        message: `BATTLE-2: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
-      });
-      deactivatedWhenReported(draft, command.card);
-      break;
-    }
-    case 'beam-away': {
-      const to = command.to!;
-      const at: Position =
-        'aboard' in to ? { in: 'aboard', host: to.aboard } : { in: 'planet', location: to.planet };
-      for (const id of command.personnel ?? []) {
-        const from = draft.board.cards[id]!.at;
-        draft.place(id, at);
-        draft.tellBattle({ type: 'LEFT_BATTLE', card: id });
-        draft.record({
-          type: 'rule',
-          kind: 'moved',
-          clause: 'BATTLE-2',
-          card: id,
-          from,
-          to: at,
-          message: `BATTLE-2: ${label(draft, id)} beams away from the battle (${name})`,
-        });
-      }
-      played();
-      break;
-    }
-    case 'stun-adversary': {
-      const pair = pairingOf(battle, side)!;
-      draft.tellBattle({ type: 'USED_ONCE', card: command.card });
-      const before = draft.board.cards[pair.theirs]!.status;
-      if (woundsInsteadOfStun(draft, command.card)) {
-        draft.updateCard(pair.theirs, { status: { ...before, stunned: false, mortallyWounded: true } });
-        draft.record({
-          type: 'rule',
-          kind: 'mortally-wounded',
-          clause: 'HOLO-BATTLE-1',
-          card: pair.theirs,
-          by: pair.mine,
-          message: `HOLO-BATTLE-1: ${label(draft, pair.mine)} mortally wounds ${label(draft, pair.theirs)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
-        });
-        break;
-      }
-      draft.updateCard(pair.theirs, { status: { ...before, stunned: true } });
-      draft.record({
-        type: 'rule',
-        kind: 'stunned',
-        clause: 'BATTLE-4e',
-        card: pair.theirs,
-        by: pair.mine,
-        message: `BATTLE-4e: ${label(draft, pair.mine)} stuns ${label(draft, pair.theirs)} with ${name} (once per battle)`,
-      });
-      break;
-    }
-    case 'headlock': {
-      const pair = pairingOf(battle, side)!;
-      draft.updateCard(pair.theirs, {
-        status: { ...draft.board.cards[pair.theirs]!.status, stunned: false, mortallyWounded: true },
-      });
-      draft.tellBattle({ type: 'ENGAGES_NEXT', side, card: pair.mine });
-      draft.record({
-        type: 'rule',
-        kind: 'mortally-wounded',
-        clause: 'BATTLE-4e',
-        card: pair.theirs,
-        by: pair.mine,
-        message: `BATTLE-4e: ${label(draft, pair.mine)} mortally wounds ${label(draft, pair.theirs)} with ${name}, and engages the next adversary`,
-      });
-      played();
-      break;
-    }
-  }
+  ruleOf(response).resolve(draft, { battle, command, response, side, clause, name });
   draft.tellBattle({ type: 'RESPONDED', player: command.player });
 }
 

@@ -4,6 +4,7 @@ import {
   bothSidesHaveAnAdversary,
   type Pairing,
   type PairingOutcome,
+  type PairingRecord,
   playerOf,
   ROGUE_BORG,
   type Side,
@@ -11,6 +12,7 @@ import {
   turnRestFaceUp,
 } from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
+import { cardList } from '../../model/card-record.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { killOrDeactivateInstead } from '../death.ts';
@@ -133,10 +135,43 @@ export function settlePairing(
       `pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
     );
   }
-  const record = { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause };
+  pairingDecided(draft, { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause });
+}
+
+/**
+ * Tells the battle how its pairing ended, and announces what the battle turns over next on hearing it
+ * (the next pairing, or the rest face up): every pairing's end goes through here.
+ */
+function pairingDecided(draft: Draft, record: PairingRecord): void {
   draft.tellBattle({ type: 'DECIDED', record });
   const data = draft.battle()!.data;
   announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null, decision: null });
+}
+
+/**
+ * A combatant struck down in the pairing's window by a response (Android Headlock, '45 Dom Perignon, a
+ * client's card), with no decision left to make: the pairing's record says so, who struck, and the
+ * window's clause (BATTLE-4e), rather than "no one stunned or mortally wounded". Combatants are turned
+ * over unstunned and unwounded (BATTLE-3), so a status now came from this pairing's window.
+ */
+function struckDownByResponse(draft: Draft, battle: BattleView, pairing: Pairing): boolean {
+  const inBattle = (id: CardId) =>
+    battle.data.participants.attacker.includes(id) || battle.data.participants.defender.includes(id);
+  if (!inBattle(pairing.attacker) || !inBattle(pairing.defender)) return false;
+  const struck = [pairing.defender, pairing.attacker].find(
+    (id) => isMortallyWounded(draft, id) || isStunned(draft, id),
+  );
+  if (!struck) return false;
+  const by = struck === pairing.attacker ? pairing.defender : pairing.attacker;
+  const outcome: PairingOutcome = isMortallyWounded(draft, struck) ? 'mortally-wound' : 'stun';
+  draft.rule(
+    'pairing-ended',
+    'BATTLE-4e',
+    { pairing: pairing.number, outcome },
+    `pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; no decision is left to make`,
+  );
+  pairingDecided(draft, { ...pairing, outcome, by, clause: 'BATTLE-4e' });
+  return true;
 }
 
 /**
@@ -149,7 +184,8 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
   if (!pairing) return;
   const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
   if (!found.decider) {
-    settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
+    if (!struckDownByResponse(draft, battle, pairing))
+      settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
     return;
   }
   const player = playerOf(battle.data, found.decider);
@@ -216,7 +252,9 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     `${
       candidates.length > 0
         ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
-        : `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
+        : data.participants[winningSide === 'attacker' ? 'defender' : 'attacker'].length === 0
+          ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; no opposing personnel is left in the battle to kill (GAME-BATTLE-2)`
+          : `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
     }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
   );
   let killed: CardId | null = null;
@@ -249,6 +287,12 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     }
     draft.setStatus(id, { stopped: true });
     draft.rule('stopped', 'BATTLE-6', { card: id }, `${label(draft, id)} survives and is stopped`);
+  }
+  // STRENGTH changed by a response lasts until the end of the battle, wherever its card is now.
+  for (const card of cardList(draft.board.cards)) {
+    if (card.status.strengthThisBattle === undefined) continue;
+    const { strengthThisBattle: _ended, ...status } = card.status;
+    draft.updateCard(card.id, { status });
   }
   draft.tellBattle({ type: 'AFTERMATH_DONE' });
   draft.rule(

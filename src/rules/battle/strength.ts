@@ -257,6 +257,9 @@ class StrengthReading {
     const key = spot && spotKey(spot);
     const here = key ? [...(this.present.get(key) ?? []), ...(this.summed.get(key) ?? [])] : [];
     here.sort((a, b) => a.order - b.order);
+    const thisBattle = this.table.board.cards[id]!.status.strengthThisBattle;
+    if (thisBattle)
+      parts.push({ source: id, amount: thisBattle, why: 'until the end of the battle (a response)' });
     this.eachModifier(id, here, (source, effect) => {
       parts.push({ source: source.id, amount: effect.amount, why: `${label(this.table, source.id)}` });
     });
@@ -267,7 +270,11 @@ class StrengthReading {
   totalOf(id: CardId): number {
     const spot = spotOf(this.table, id);
     const key = spot && spotKey(spot);
-    let total = ownStrength(this.table, id).amount + (key ? this.summedFor(id, key) : 0);
+    // A response's STRENGTH change until the end of the battle (issue 15), kept on the card's status.
+    let total =
+      ownStrength(this.table, id).amount +
+      (this.table.board.cards[id]!.status.strengthThisBattle ?? 0) +
+      (key ? this.summedFor(id, key) : 0);
     this.eachModifier(id, (key && this.present.get(key)) || NONE, (_source, effect) => {
       total += effect.amount;
     });

@@ -112,7 +112,7 @@ export const attack: CommandRule<'attack'> = {
 };
 
 /** The battle and its open window, with the player holding priority; or why not. */
-function requirePriority(table: Table, player: string): Refusal | undefined {
+export function requirePriority(table: Table, player: string): Refusal | undefined {
   const battle = table.battle();
   if (!battle) return refuse('not-now', 'GAME-BATTLE-1', 'no battle is running');
   // In a Rogue Borg battle both players hold the windows (BATTLE-4e), the one with no card in it too.

@@ -7,8 +7,16 @@ import {
   type CommandType,
   commandSchema,
   isCommandType,
+  RESPONSE_EFFECT_TYPES,
+  responseOf,
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
+import {
+  accountForBattle,
+  beginEffectResponse,
+  checkEffectResponse,
+  endEffectResponse,
+} from '../battle/effect-responses.ts';
 import { responseCandidates } from '../battle/responses.ts';
 import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import {
@@ -25,7 +33,7 @@ import type { RandomState } from '../random.ts';
 import type { Table } from '../table.ts';
 import { hostsAt, isInPlay, locationOf, type Spot } from '../where.ts';
 import { activate } from './activation.ts';
-import { attack, decide, pass, respond } from './battle.ts';
+import { attack, decide, pass, requirePriority, respond } from './battle.ts';
 import { capture } from './capture.ts';
 import { destroy, discard, kill } from './death.ts';
 import { removeEmitter, wearEmitter } from './emitter.ts';
@@ -114,7 +122,11 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
     requireSender(table, command) ??
     requireCurrentStep(table, command) ??
     requireBattleTiming(table, command) ??
-    (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(table, command as CommandOf<CommandType>);
+    (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(
+      table,
+      command as CommandOf<CommandType>,
+    ) ??
+    checkFurtherTargets(table, command);
   if (refusal) return { rejection: { type: 'rejected', ...refusal, command } };
   return { command };
 }
@@ -142,14 +154,51 @@ function requireCurrentStep(table: Table, command: Command): Refusal | undefined
 /** The commands of a running battle; every other command waits until it is over (GAME-BATTLE-1). */
 const BATTLE_COMMANDS: ReadonlySet<CommandType> = new Set(['pass', 'respond', 'decide']);
 
+/**
+ * GAME-BATTLE-1: while a battle runs, only its commands, and card effects played as responses in its
+ * open window (`response: { card, window }`, judged like `respond`); a response needs a battle.
+ */
 function requireBattleTiming(table: Table, command: Command): Refusal | undefined {
   const battle = table.battle();
-  if (battle && !BATTLE_COMMANDS.has(command.type)) {
+  const response = responseOf(command);
+  if (!battle) {
+    return response
+      ? refuse(
+          'not-now',
+          'GAME-BATTLE-1',
+          `no personnel battle is running: ${command.type} may not be played as a response (leave out "response")`,
+        )
+      : undefined;
+  }
+  if (response) {
+    return requirePriority(table, command.player) ?? checkEffectResponse(table, battle, command, response);
+  }
+  if (!BATTLE_COMMANDS.has(command.type)) {
     return refuse(
       'not-now',
       'GAME-BATTLE-1',
-      `a personnel battle is running (at ${battle.step}): ${command.type} must wait until it is over`,
+      `a personnel battle is running (at ${battle.step}): ${command.type} must wait until it is over${
+        (RESPONSE_EFFECT_TYPES as readonly string[]).includes(command.type)
+          ? ', or be played as a response in its open window ("response": { card, window })'
+          : ''
+      }`,
     );
+  }
+  return undefined;
+}
+
+/** The further targets of one effect (`also`: Tommygun's erasures): each judged as `card` is, none twice. */
+function checkFurtherTargets(table: Table, command: Command): Refusal | undefined {
+  if (!('also' in command) || !command.also) return undefined;
+  const seen = new Set<CardId>([command.card]);
+  for (const card of command.also) {
+    if (seen.has(card)) return refuse('malformed', 'GAME-INPUT-1', `${card} is named twice`);
+    seen.add(card);
+    const refusal = (COMMAND_RULES[command.type] as CommandRule<CommandType>).check(table, {
+      ...command,
+      card,
+    } as CommandOf<CommandType>);
+    if (refusal) return refusal;
   }
   return undefined;
 }
@@ -161,8 +210,20 @@ function requireBattleTiming(table: Table, command: Command): Refusal | undefine
 export function resolveCommand(table: Table, random: RandomState, command: Command): Resolution {
   const draft = new Draft(table, random);
   const wearing = wearersOf(draft);
-  (COMMAND_RULES[command.type] as CommandRule<CommandType>).resolve(draft, command as CommandOf<CommandType>);
+  const rule = COMMAND_RULES[command.type] as CommandRule<CommandType>;
+  const response = responseOf(command);
+  const battle = response || command.type === 'respond' ? table.battle() : undefined;
+  if (battle && response) beginEffectResponse(draft, battle, command, response);
+  rule.resolve(draft, command as CommandOf<CommandType>);
+  if ('also' in command) {
+    // One effect on several cards at once; a card the earlier ones took along (a crew, a worn emitter) is gone already.
+    for (const card of command.also ?? []) {
+      if (isInPlay(draft, card)) rule.resolve(draft, { ...command, card } as CommandOf<CommandType>);
+    }
+  }
   enforceExistence(draft, wearing);
+  if (battle && response) endEffectResponse(draft, battle, command, response);
+  else if (battle) accountForBattle(draft, battle);
   return draft.resolution();
 }
 

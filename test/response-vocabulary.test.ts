@@ -1,0 +1,216 @@
+import { describe, expect, it } from 'vitest';
+import { type CardDefinitionInput, createGame, SetupError } from '../src/index.ts';
+import {
+  ATTACK_ON_PLANET,
+  battleGame,
+  closeWindow,
+  FIGHTERS,
+  HOLO_FIGHTERS,
+  holoOnPlanet,
+  onPlanet,
+  playOut,
+} from './battle-table.ts';
+import { accept, cited, refuse } from './table.ts';
+
+/** Responses a client defines with the response vocabulary (docs/cards.md), and the built-ins written in it. */
+
+const card = (name: string, effects: unknown[], type = 'Interrupt'): CardDefinitionInput =>
+  ({ name, type, effects }) as CardDefinitionInput;
+
+/** A battle at Ligos with the client's cards added to the test fighters. */
+function gameWithCards(cards: CardDefinitionInput[], specs: Parameters<typeof battleGame>[0]) {
+  return battleGame(specs, { cardDefinitions: [...FIGHTERS, ...HOLO_FIGHTERS, ...cards] });
+}
+
+describe('the response vocabulary is validated like the rest of the card schema', () => {
+  const setupWith = (effects: unknown[]) => ({
+    players: ['alice', 'bob'] as [string, string],
+    locations: [{ id: 'ligos' }],
+    cardDefinitions: [card('Odd Response', effects)],
+    cards: [],
+  });
+
+  it('GAME-INPUT-1: a response that says both "does" and "effect", or neither, is refused', () => {
+    expect(() =>
+      createGame(
+        setupWith([
+          { kind: 'response', timing: 'pairing', effect: 'beam-away', does: [{ do: 'engage-next' }] },
+        ]),
+      ),
+    ).toThrow(SetupError);
+    expect(() => createGame(setupWith([{ kind: 'response', timing: 'pairing' }]))).toThrow(SetupError);
+  });
+
+  it('GAME-INPUT-1: an action the vocabulary does not know, or a target it does not know, is refused', () => {
+    expect(() =>
+      createGame(setupWith([{ kind: 'response', timing: 'pairing', does: [{ do: 'teleport' }] }])),
+    ).toThrow(SetupError);
+    expect(() =>
+      createGame(
+        setupWith([{ kind: 'response', timing: 'pairing', does: [{ do: 'stun', whom: 'everyone' }] }]),
+      ),
+    ).toThrow(SetupError);
+    expect(() =>
+      createGame(
+        setupWith([
+          {
+            kind: 'response',
+            timing: 'pairing',
+            user: { species: ['Klingon'] },
+            does: [{ do: 'engage-next' }],
+          },
+        ]),
+      ),
+    ).not.toThrow();
+  });
+});
+
+describe("BATTLE-2: Tommygun's erase option, written in the vocabulary", () => {
+  it('BATTLE-2, HOLO-DEATH-2, GAME-BATTLE-2: respond with the Tommygun erases every opposing Holo personnel in the battle; it stays in play', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun'),
+      holoOnPlanet('alice', 'mine', 'Holo Fighter 3'),
+      holoOnPlanet('bob', 'h1', 'Holo Fighter 5'),
+      onPlanet('bob', 'b', 'Fighter 4'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'tommygun' });
+    expect(cited(events)).toEqual([
+      'responded:BATTLE-2',
+      'erased:HOLO-DEATH-2',
+      'discarded:HOLO-DEATH-2',
+      'left-battle:GAME-BATTLE-2',
+    ]);
+    expect(game.battle()?.data.participants).toEqual({ attacker: ['a', 'mine'], defender: ['b'] });
+    expect(game.where('tommygun')).toEqual({ in: 'planet', location: 'ligos' });
+  });
+
+  it('HOLO-EXIST-2: a deactivated Tommygun may not be used; nor in a pairing (BATTLE-4e)', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun', { hologram: 'deactivated' }),
+      holoOnPlanet('bob', 'h1', 'Holo Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    refuse(game, { type: 'respond', player: 'alice', card: 'tommygun' }, 'HOLO-EXIST-2');
+  });
+});
+
+describe("BATTLE-4e: a client's own response cards", () => {
+  const grip = card('Klingon Death Grip', [
+    {
+      kind: 'response',
+      timing: 'pairing',
+      user: { species: ['Klingon'] },
+      does: [{ do: 'kill', whom: 'adversary' }],
+    },
+  ]);
+  const klingon: CardDefinitionInput = {
+    name: 'Klingon Fighter',
+    type: 'Personnel',
+    affiliation: 'Klingon',
+    strength: 5,
+    characteristics: ['Klingon'],
+  };
+
+  it('BATTLE-4e, HOLO-DEATH-1, GAME-BATTLE-2: a kill of a hologram adversary deactivates it; the pairing ends with no outcome', () => {
+    const game = gameWithCards(
+      [grip, klingon],
+      [
+        onPlanet('alice', 'k', 'Klingon Fighter'),
+        { id: 'grip', card: 'Klingon Death Grip', owner: 'alice', at: 'hand' },
+        holoOnPlanet('bob', 'h', 'Holo Fighter 20'),
+      ],
+    );
+    accept(game, ATTACK_ON_PLANET());
+    closeWindow(game);
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'grip' });
+    expect(cited(events)).toEqual(['responded:BATTLE-4e', 'deactivated:HOLO-DEATH-1']);
+    expect(game.discardPile('alice')).toEqual(['grip']);
+    accept(game, { type: 'pass', player: 'bob' });
+    expect(cited(accept(game, { type: 'pass', player: 'alice' }))).toContain('no-outcome:GAME-BATTLE-2');
+  });
+
+  it('BATTLE-4e, HOLO-SPECIES-1: a response for Klingons is refused to a personnel of another species, and to a hologram', () => {
+    for (const [mine, clause] of [
+      ['Fighter 5', 'BATTLE-4e'],
+      ['Holo Fighter 5', 'HOLO-SPECIES-1'],
+    ] as const) {
+      const game = gameWithCards(
+        [grip, klingon],
+        [
+          onPlanet('alice', 'k', mine, mine.startsWith('Holo') ? { hologram: 'active' } : {}),
+          { id: 'grip', card: 'Klingon Death Grip', owner: 'alice', at: 'hand' },
+          onPlanet('bob', 'b', 'Fighter 3'),
+        ],
+      );
+      accept(game, ATTACK_ON_PLANET());
+      closeWindow(game);
+      refuse(game, { type: 'respond', player: 'alice', card: 'grip' }, clause);
+    }
+  });
+
+  it('BATTLE-5, BATTLE-6: a STRENGTH change lasts until the end of the battle, and no longer', () => {
+    const rally = card('Rally', [
+      {
+        kind: 'response',
+        timing: 'start-of-battle',
+        does: [{ do: 'strength', amount: 2, whom: 'your-personnel-in-battle' }],
+      },
+    ]);
+    const game = gameWithCards(
+      [rally],
+      [
+        onPlanet('alice', 'a', 'Fighter 3'),
+        onPlanet('alice', 'c', 'Fighter 4'),
+        { id: 'rally', card: 'Rally', owner: 'alice', at: 'hand' },
+        onPlanet('bob', 'b', 'Fighter 10'),
+      ],
+    );
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'rally' });
+    expect(cited(events)).toEqual([
+      'responded:BATTLE-2',
+      'strength-changed:BATTLE-2',
+      'strength-changed:BATTLE-2',
+    ]);
+    playOut(game, () => 'none');
+    expect(game.lastBattle()?.totals).toEqual({ attacker: 11, defender: 10 });
+    expect(game.table().board.cards.a!.status.strengthThisBattle).toBeUndefined();
+  });
+
+  it('BATTLE-2: once per battle, from play: a random opponent mortally wounded; the second use is refused', () => {
+    const gun = card(
+      'Old Blaster',
+      [
+        {
+          kind: 'response',
+          timing: 'until-winner',
+          from: 'play',
+          oncePerBattle: true,
+          does: [{ do: 'mortally-wound', whom: 'random-opponent' }],
+        },
+      ],
+      'Equipment',
+    );
+    const game = gameWithCards(
+      [gun],
+      [
+        onPlanet('alice', 'a', 'Fighter 3'),
+        onPlanet('alice', 'gun', 'Old Blaster'),
+        onPlanet('bob', 'b', 'Fighter 10'),
+        onPlanet('bob', 'c', 'Fighter 9'),
+      ],
+    );
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'gun' });
+    expect(cited(events)).toEqual(['responded:BATTLE-2', 'mortally-wounded:BATTLE-2']);
+    accept(game, { type: 'pass', player: 'bob' });
+    refuse(game, { type: 'respond', player: 'alice', card: 'gun' }, 'BATTLE-2');
+  });
+});
