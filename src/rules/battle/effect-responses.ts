@@ -70,15 +70,12 @@ export function beginEffectResponse(
   response: EffectResponse,
 ): void {
   const clause = windowClause(battle.window?.kind);
-  draft.record({
-    type: 'rule',
-    kind: 'responded',
+  draft.rule(
+    'responded',
     clause,
-    player: command.player,
-    card: response.card,
-    window: response.window,
-    message: `${clause}: ${command.player} responds with ${label(draft, response.card)}: ${command.type}`,
-  });
+    { player: command.player, card: response.card, window: response.window },
+    `${command.player} responds with ${label(draft, response.card)}: ${command.type}`,
+  );
 }
 
 /** The spot a group occupies. */
@@ -107,13 +104,12 @@ export function accountForBattle(draft: Draft, battle: BattleView): void {
       const why = told.has(id) ? undefined : whyGone(draft, id, spot);
       if (!why) continue;
       draft.tellBattle({ type: 'LEFT_BATTLE', card: id });
-      draft.record({
-        type: 'rule',
-        kind: 'left-battle',
-        clause: 'GAME-BATTLE-2',
-        card: id,
-        message: `GAME-BATTLE-2: ${label(draft, id)} leaves the battle (${why}): out of its combat pile, its pairing and the totals`,
-      });
+      draft.rule(
+        'left-battle',
+        'GAME-BATTLE-2',
+        { card: id },
+        `${label(draft, id)} leaves the battle (${why}): out of its combat pile, its pairing and the totals`,
+      );
     }
   }
 }

@@ -303,14 +303,12 @@ function act(draft: Draft, context: ResponseContext, action: ResponseAction, use
     case 'report': {
       const at = groupPosition(battle, side);
       draft.place(command.card, at);
-      draft.record({
-        type: 'rule',
-        kind: 'reported',
+      draft.rule(
+        'reported',
         clause,
-        card: command.card,
-        at,
-        message: `${clause}: ${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
-      });
+        { card: command.card, at },
+        `${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
+      );
       deactivatedWhenReported(draft, command.card);
       return;
     }
@@ -322,15 +320,12 @@ function act(draft: Draft, context: ResponseContext, action: ResponseAction, use
         draft.updateCard(id, {
           status: { ...status, strengthThisBattle: (status.strengthThisBattle ?? 0) + action.amount },
         });
-        draft.record({
-          type: 'rule',
-          kind: 'strength-changed',
+        draft.rule(
+          'strength-changed',
           clause,
-          card: id,
-          amount: action.amount,
-          by: command.card,
-          message: `${clause}: ${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
-        });
+          { card: id, amount: action.amount, by: command.card },
+          `${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
+        );
       }
       return;
     }
@@ -355,36 +350,29 @@ function strike(
 ): void {
   const { clause, name, command } = context;
   if (!isInPlay(draft, target)) return;
-  const status = draft.board.cards[target]!.status;
   if (what === 'stun' && woundsInsteadOfStun(draft, command.card)) {
-    draft.updateCard(target, { status: { ...status, stunned: false, mortallyWounded: true } });
-    draft.record({
-      type: 'rule',
-      kind: 'mortally-wounded',
-      clause: 'HOLO-BATTLE-1',
-      card: target,
-      by: user,
-      message: `HOLO-BATTLE-1: ${label(draft, user)} mortally wounds ${label(draft, target)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
-    });
+    draft.setStatus(target, { stunned: false, mortallyWounded: true });
+    draft.rule(
+      'mortally-wounded',
+      'HOLO-BATTLE-1',
+      { card: target, by: user },
+      `${label(draft, user)} mortally wounds ${label(draft, target)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
+    );
     return;
   }
   switch (what) {
     case 'stun':
     case 'mortally-wound':
-      draft.updateCard(target, {
-        status:
-          what === 'stun'
-            ? { ...status, stunned: true }
-            : { ...status, stunned: false, mortallyWounded: true },
-      });
-      draft.record({
-        type: 'rule',
-        kind: what === 'stun' ? 'stunned' : 'mortally-wounded',
+      draft.setStatus(
+        target,
+        what === 'stun' ? { stunned: true } : { stunned: false, mortallyWounded: true },
+      );
+      draft.rule(
+        what === 'stun' ? 'stunned' : 'mortally-wounded',
         clause,
-        card: target,
-        by: user,
-        message: `${clause}: ${label(draft, user)} ${what === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, target)} with ${name}${once}`,
-      });
+        { card: target, by: user },
+        `${label(draft, user)} ${what === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, target)} with ${name}${once}`,
+      );
       return;
     case 'kill':
       killOrDeactivateInstead(draft, target, clause, `killed by ${name}`);
@@ -397,17 +385,14 @@ function strike(
       return;
     case 'stasis': {
       const until = endOfNextTurn(draft, command.player);
-      draft.updateCard(target, { status: { ...status, inStasisUntilEndOfTurn: until } });
+      draft.setStatus(target, { inStasisUntilEndOfTurn: until });
       draft.tellBattle({ type: 'LEFT_BATTLE', card: target });
-      draft.record({
-        type: 'rule',
-        kind: 'in-stasis',
+      draft.rule(
+        'in-stasis',
         clause,
-        card: target,
-        by: user,
-        untilEndOfTurn: until,
-        message: `${clause}: ${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
-      });
+        { card: target, by: user, untilEndOfTurn: until },
+        `${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
+      );
       return;
     }
   }
@@ -463,15 +448,12 @@ const beamAway: ResponseRule = {
       const from = draft.board.cards[id]!.at;
       draft.place(id, at);
       draft.tellBattle({ type: 'LEFT_BATTLE', card: id });
-      draft.record({
-        type: 'rule',
-        kind: 'moved',
+      draft.rule(
+        'moved',
         clause,
-        card: id,
-        from,
-        to: at,
-        message: `${clause}: ${label(draft, id)} beams away from the battle (${name})`,
-      });
+        { card: id, from, to: at },
+        `${label(draft, id)} beams away from the battle (${name})`,
+      );
     }
     draft.toDiscardPile(command.card);
   },
@@ -542,15 +524,12 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
   const side = playerSide(battle.data, command.player)!;
   const response = asActions(responseOf(draft, command.card)!);
   const name = label(draft, command.card);
-  draft.record({
-    type: 'rule',
-    kind: 'responded',
+  draft.rule(
+    'responded',
     clause,
-    player: command.player,
-    card: command.card,
-    window: battle.window?.kind ?? '',
-    message: `${clause}: ${command.player} responds with ${name}`,
-  });
+    { player: command.player, card: command.card, window: battle.window?.kind ?? '' },
+    `${command.player} responds with ${name}`,
+  );
   ruleOf(response).resolve(draft, { battle, command, response, side, clause, name });
   draft.tellBattle({ type: 'RESPONDED', player: command.player });
 }

@@ -98,16 +98,12 @@ export const attack: CommandRule<'attack'> = {
     const attackers = [...participants.attacker];
     const defenders = [...participants.defender];
     const disabled = [...attackers, ...defenders].filter((id) => isDisabled(draft, id));
-    draft.record({
-      type: 'rule',
-      kind: 'battle-announced',
-      clause: 'BATTLE-1',
-      attacker: command.player,
-      defender,
-      attackers,
-      defenders,
-      message: `BATTLE-1: ${command.player} attacks with ${attackers.map((id) => label(draft, id)).join(', ')} against ${defenders.map((id) => label(draft, id)).join(', ')}${disabled.length ? ` (disabled, they do not engage: ${disabled.map((id) => label(draft, id)).join(', ')})` : ''}`,
-    });
+    draft.rule(
+      'battle-announced',
+      'BATTLE-1',
+      { attacker: command.player, defender, attackers, defenders },
+      `${command.player} attacks with ${attackers.map((id) => label(draft, id)).join(', ')} against ${defenders.map((id) => label(draft, id)).join(', ')}${disabled.length ? ` (disabled, they do not engage: ${disabled.map((id) => label(draft, id)).join(', ')})` : ''}`,
+    );
   },
 };
 
@@ -132,14 +128,12 @@ export const pass: CommandRule<'pass'> = {
     const battle = draft.battle()!;
     const clause = windowClause(battle.window?.kind);
     draft.tellBattle({ type: 'PASS', player: command.player });
-    draft.record({
-      type: 'rule',
-      kind: 'passed',
+    draft.rule(
+      'passed',
       clause,
-      player: command.player,
-      window: battle.window?.kind ?? '',
-      message: `${clause}: ${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
-    });
+      { player: command.player, window: battle.window?.kind ?? '' },
+      `${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
+    );
   },
 };
 

@@ -14,7 +14,7 @@ export const endTurn: CommandRule<'endTurn'> = {
     for (const card of cardList(draft.board.cards)) {
       const status = card.status;
       if (status.stopped) {
-        draft.updateCard(card.id, { status: { ...status, stopped: false } });
+        draft.setStatus(card.id, { stopped: false });
         draft.rule(
           'unstopped',
           'GAME-STOP-1',
@@ -24,7 +24,7 @@ export const endTurn: CommandRule<'endTurn'> = {
       }
       const after = draft.board.cards[card.id]!.status;
       if (after.inStasisUntilEndOfTurn !== null && after.inStasisUntilEndOfTurn <= ending.number) {
-        draft.updateCard(card.id, { status: { ...after, inStasisUntilEndOfTurn: null } });
+        draft.setStatus(card.id, { inStasisUntilEndOfTurn: null });
       }
     }
     const next = opponentOf(draft.board, command.player);
