@@ -2,37 +2,18 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import { describe, expect, it, vi } from 'vitest';
-import { COMMANDS, main } from '../src/cli/main.ts';
+import { describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/cli/main.ts';
 import { parseTrace } from '../src/debug/trace-records.ts';
 import { checksumOfSaveBody } from '../src/game/save.ts';
 import { replayGame, saveGame } from '../src/index.ts';
+import { stccg } from './support/stccg.ts';
 
 /**
  * The conventions every `stccg` command keeps (docs/cli.md): `--version`; exit code 0 success, 1 a
  * ruling or check failed, 2 bad input or usage; `--json` on every command that reports; `run --trace`
  * writes exactly what it says.
  */
-
-async function stccg(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const capture = (add: (text: string) => void) =>
-    ((chunk: unknown) => {
-      add(String(chunk));
-      return true;
-    }) as typeof process.stdout.write;
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture((t) => (stdout += t)));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture((t) => (stderr += t)));
-  process.exitCode = undefined;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-}
 
 const RULING = 'examples/rulings/battle-4d-face-up-is-announced.json';
 const temp = () => mkdtempSync(join(tmpdir(), 'stccg-cli-'));

@@ -2,8 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli/main.ts';
+import { describe, expect, it } from 'vitest';
 import { createGame, type Game } from '../src/index.ts';
 import { checkExpectation } from '../src/scenario/expectations.ts';
 import { loadScenario, runPaths } from '../src/scenario/files.ts';
@@ -12,32 +11,12 @@ import { reportInText } from '../src/scenario/report.ts';
 import { runScenario, type ScenarioResult, summarise } from '../src/scenario/runner.ts';
 import type { Expectation, Scenario } from '../src/scenario/schema.ts';
 import { SCHEMA_FILE, schemaFileText } from '../src/scenario/write-schema.ts';
+import { stccg } from './support/stccg.ts';
 
 const RULINGS = fileURLToPath(new URL('../examples/rulings', import.meta.url));
 const SAME_TURN = join(RULINGS, 'holo-act-3-reactivation-same-turn.json');
 // The specification is part of the repository (spec/): nothing reads outside it.
 const SPEC = fileURLToPath(new URL('../spec/CLAUSES.md', import.meta.url));
-
-/** Runs `stccg` in-process, with its output captured and `process.exitCode` left as it was found. */
-async function stccg(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const capture = (add: (text: string) => void) =>
-    ((chunk: unknown) => {
-      add(String(chunk));
-      return true;
-    }) as typeof process.stdout.write;
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture((t) => (stdout += t)));
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture((t) => (stderr += t)));
-  process.exitCode = undefined;
-  try {
-    return { code: await main(args), stdout, stderr };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-    process.exitCode = undefined;
-  }
-}
 
 /** A copy of a ruling, changed by `edit`, in a fresh temporary folder. */
 function copyOf(file: string, edit: (scenario: Scenario) => void, name = basename(file)): string {
