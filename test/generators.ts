@@ -16,6 +16,7 @@ import {
   type CommandResult,
   createGame,
   type Game,
+  HOST_EFFECT_TYPES,
   type Setup,
 } from '../src/index.ts';
 import { FIGHTERS, HOLO_FIGHTERS } from './battle-table.ts';
@@ -449,15 +450,8 @@ export function poolsOf(setup: Setup): Pools {
   };
 }
 
-export const EFFECT_TYPES = [
-  'kill',
-  'destroy',
-  'discard',
-  'leave',
-  'capture',
-  'select',
-  'addHoloIcon',
-] as const;
+/** The host effects, as the engine lists them. */
+export const EFFECT_TYPES = HOST_EFFECT_TYPES;
 export const ACTION_TYPES = [
   'report',
   'move',
