@@ -281,3 +281,36 @@ function isInternal(event: object): boolean {
   const type = (event as { type?: unknown }).type;
   return typeof type === 'string' && (type.startsWith('xstate.') || type.startsWith('battle.'));
 }
+
+/** Child actors whose outside door has been closed. */
+const sealed = new WeakSet<AnyActorRef>();
+
+/**
+ * Closes the outside door of a child machine of the game (the battle, each hologram): what a client
+ * sends straight to a child (`game.actor.system.get('battle').send(...)`) goes to the game's own door
+ * instead, where the gate answers it like any other input (a rejection: the game takes no such
+ * command). The game's own messages to its children (`sendTo`) and theirs to it (`sendParent`) go
+ * through XState's internal delivery, not this door, and are untouched. A machine run alone, with no
+ * parent (its own tests, a client's chart viewer), keeps its door open.
+ */
+export function sealChild<M extends AnyStateMachine>(machine: M): M {
+  const getInitialSnapshot = machine.getInitialSnapshot.bind(machine);
+  const restoreSnapshot = machine.restoreSnapshot.bind(machine);
+  const seal = (self: AnyActorRef & { _parent?: AnyActorRef }) => {
+    const parent = self._parent;
+    if (!parent || sealed.has(self)) return;
+    sealed.add(self);
+    (self as { send: (event: unknown) => void }).send = (event: unknown) => parent.send(event as never);
+  };
+  Object.assign(machine, {
+    getInitialSnapshot(scope: { self: AnyActorRef }, input: unknown) {
+      seal(scope.self);
+      return getInitialSnapshot(scope as never, input as never);
+    },
+    restoreSnapshot(snapshot: unknown, scope: { self: AnyActorRef }) {
+      seal(scope.self);
+      return restoreSnapshot(snapshot as never, scope as never);
+    },
+  });
+  return machine;
+}

@@ -23,7 +23,7 @@ import {
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
-import { EFFECT_EVENT, gate } from './game-gate.ts';
+import { EFFECT_EVENT, gate, sealChild } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -166,7 +166,8 @@ const gameSetup = setup({
     events: {} as GameEvent | BattleRequest | BattleDone | ChildDone,
     emitted: {} as GameEmitted,
   },
-  actors: { hologram: hologramMachine, battle: battleMachine },
+  // Sealed: a client's event sent straight to a child goes to the game's door and is answered there.
+  actors: { hologram: sealChild(hologramMachine), battle: sealChild(battleMachine) },
   actions: {
     /** BATTLE-1: spawns the battle actor, by name (`battle`), for the forces the rules put in it. */
     startBattle: assign({

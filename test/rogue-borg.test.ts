@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, restoreGame, saveGame } from '../src/index.ts';
+import { createGame, replayGame, restoreGame, saveGame } from '../src/index.ts';
 import { ROGUE_BORG } from '../src/model/battle.ts';
 import { strengthOf } from '../src/rules/battle/strength.ts';
 import { battleGame, playOut } from './battle-table.ts';
@@ -182,6 +182,17 @@ describe("CARD-ROGUE-BORG-1: the Rogue Borg's decisions", () => {
     expect(awaited).toMatchObject({ player: ROGUE_BORG, clause: 'BATTLE-4b' });
     expect(cited(events)).toContain('mortally-wounded:BATTLE-4b');
     expect(game.discardPile('alice')).toEqual(['a']);
+  });
+
+  it("CARD-ROGUE-BORG-1: a game where the Rogue Borg decided by the engine's rule replays from its log", () => {
+    const game = threeBorgAgainstOne();
+    accept(game, { type: 'play', player: 'bob', card: 'b3', on: 'enterprise' });
+    expect(game.log().some((c) => c.type === 'decide' && c.player === ROGUE_BORG)).toBe(true);
+    // The log holds the Borg's decision: the replay plays it, rather than deciding again.
+    const replayed = replayGame(game.origin, game.log());
+    expect(replayed.board()).toEqual(game.board());
+    expect(replayed.step()).toBe(game.step());
+    expect(restoreGame(saveGame(game), { verify: 'replay' }).board()).toEqual(game.board());
   });
 
   it('CARD-ROGUE-BORG-1: a policy for the Rogue Borg overrides the rule', () => {

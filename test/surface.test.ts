@@ -202,6 +202,27 @@ describe('the raw actor answers every input, and keeps XState’s own events and
   });
 });
 
+describe('the game’s child actors are no door of their own', () => {
+  it('GAME-INPUT-1: an event sent straight to the battle or a hologram actor is answered by the game’s gate and changes nothing', () => {
+    const { game } = battleGame();
+    const attack = game.legalCommands(ALICE).find((command) => command.type === 'attack');
+    expect(game.send(attack).ok).toBe(true);
+    const rejected: Rejection[] = [];
+    game.actor.on('rejected', (event) => rejected.push(event));
+    const before = fingerprint(game);
+    const battle = game.actor.system.get('battle');
+    expect(battle).toBeDefined();
+    // Two passes straight to the battle would close its window, with nothing logged.
+    battle.send({ type: 'PASS', player: BOB });
+    battle.send({ type: 'PASS', player: ALICE });
+    battle.send({ type: 'LEFT_BATTLE', card: 'alice-p0' });
+    expect(rejected).toHaveLength(3);
+    expect(rejected.every((r) => r.clause === 'GAME-INPUT-1')).toBe(true);
+    expect(fingerprint(game)).toEqual(before);
+    expect(restoreGame(saveGame(game), { verify: 'replay' }).step()).toBe(game.step());
+  });
+});
+
 describe('two doors: players’ commands and host effects', () => {
   it('GAME-INPUT-1: a host effect through the players’ door is refused and changes nothing; through the host’s door it is carried out', () => {
     const { game } = battleGame();

@@ -37,7 +37,7 @@ export interface ChartState {
 export interface ChartTransition {
   readonly from: string;
   readonly to: string;
-  /** The event type as XState sees it (`xstate.done.actor.window`); empty for `always`. */
+  /** The event type as XState sees it (`xstate.done.actor.battle`); empty for `always`. */
   readonly event: string;
   /** What the picture writes: the event in words, `[guard]`, `/ actions`. */
   readonly label: string;

@@ -16,7 +16,7 @@ import {
 /**
  * Recording a game as a trace. Opt-in: a game records only when it is created with a recorder's
  * `inspect` (XState then reports every actor, event, microstep and snapshot of the game actor and of
- * the actors it spawns: each hologram, the battle, each response window); a game created without
+ * the actors it spawns: each hologram, the battle, whose response windows are states of its own); a game created without
  * one has no inspection observer at all, so recording costs nothing when it is off.
  *
  *   const recorder = recordTrace({ title: 'my game' });

@@ -233,7 +233,11 @@ export class Game {
     for (let i = 0; i < MAX_AUTO_COMMANDS; i++) {
       const awaiting = this.awaiting();
       // The Rogue Borg, a side no player speaks for, answer by the engine's rule unless a policy is set.
-      const policy = awaiting && (this.policies.get(awaiting.player) ?? defaultPolicyFor(awaiting.player));
+      // A replay plays the log alone: the Rogue Borg's logged decisions are in it.
+      const policy =
+        awaiting &&
+        (this.policies.get(awaiting.player) ??
+          (replaying.has(this) ? undefined : defaultPolicyFor(awaiting.player)));
       if (!awaiting || !policy) break;
       let next: PlayerCommand;
       try {
@@ -320,6 +324,8 @@ export class Game {
 
   /** The commands a player may send now (their turn's, or a battle's); never host effects. */
   legalCommands(player: PlayerId): PlayerCommand[] {
+    // A stopped game answers no more commands (every door refuses them as `stopped`).
+    if (this.actor.getSnapshot().status !== 'active') return [];
     return legalCommands(this.table(), player) as PlayerCommand[];
   }
 
@@ -385,7 +391,14 @@ export class Game {
    * `createActor(gameMachine, { snapshot })` runs it again.
    */
   persistedSnapshot(): Snapshot<unknown> {
-    return this.actor.getPersistedSnapshot();
+    const snapshot = this.actor.getPersistedSnapshot() as Snapshot<unknown> & { context?: { board?: Board } };
+    const board = snapshot.context?.board;
+    if (!board) return snapshot;
+    // Plain data at any size: a large board's shared record is a proxy, which structuredClone refuses.
+    const cards = plainCards(board.cards);
+    if (cards === board.cards) return snapshot;
+    const plain = { ...snapshot, context: { ...snapshot.context, board: plainBoard(board, cards) } };
+    return plain as unknown as Snapshot<unknown>;
   }
 
   /** Stops the game actor and every actor it spawned; the game answers no more commands. */
@@ -414,4 +427,12 @@ function plainBoard(board: Board, cards: Board['cards']): Board {
     plainBoardCopies.set(board, plain);
   }
   return plain;
+}
+
+/** Games made by `replayGame`: no default policy answers in them (the log holds every command). */
+const replaying = new WeakSet<Game>();
+
+/** Marks a game as a replay (for `replayGame`): only the logged commands move it. */
+export function markReplay(game: Game): void {
+  replaying.add(game);
 }

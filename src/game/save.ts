@@ -6,7 +6,7 @@ import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { z } from '../model/zod.ts';
-import { createGame, Game, type GameOptions, type GameOrigin } from './game.ts';
+import { createGame, Game, type GameOptions, type GameOrigin, markReplay } from './game.ts';
 import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
 
@@ -243,6 +243,7 @@ export function replayGame(
   // The log is checked before any game starts, so a bad one leaves nothing running.
   const commands = parseLog(log);
   const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
+  markReplay(game);
   commands.forEach((command, i) => {
     const result = isHostEffect(command) ? game.effect(command) : game.send(command);
     if (!result.ok) {
