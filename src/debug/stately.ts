@@ -28,7 +28,15 @@ export interface StatelyOptions {
 }
 
 export async function connectStately(options: StatelyOptions): Promise<StatelyConnection> {
-  const { createInspector } = await import('@statelyai/inspect');
+  // An optional peer dependency: only this opt-in feature needs it (and its WebSocket stack).
+  let createInspector: typeof import('@statelyai/inspect').createInspector;
+  try {
+    ({ createInspector } = await import('@statelyai/inspect'));
+  } catch {
+    throw new Error(
+      "Stately's inspector needs the optional package @statelyai/inspect: npm install @statelyai/inspect",
+    );
+  }
   const worker = new Worker(new URL('./stately-worker.mjs', import.meta.url));
   worker.unref();
   let unreachable = false;
