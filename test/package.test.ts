@@ -34,6 +34,7 @@ let packed: {
   version: string;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 };
 
 /** Node with no loader and no inherited options. */
@@ -85,7 +86,10 @@ describe('the packed package', () => {
     expect(files.filter((f) => /^package\/(src|test|bench|machines|examples|docs)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     // 5.24 brought setup().extend and enqueueActions, which the machines use (5.23 fails to load them).
-    expect(packed.peerDependencies).toEqual({ xstate: '^5.24.0' });
+    // Stately's inspector is an optional peer: only `stccg demo --stately` and connectStately use it.
+    expect(packed.peerDependencies).toEqual({ xstate: '^5.24.0', '@statelyai/inspect': '^0.7.2' });
+    expect(packed.peerDependenciesMeta).toEqual({ '@statelyai/inspect': { optional: true } });
+    expect(Object.keys(packed.dependencies)).not.toContain('@statelyai/inspect');
     for (const loader of ['tsx', 'esbuild', 'xstate', 'typescript', 'vite'])
       expect(Object.keys(packed.dependencies)).not.toContain(loader);
     process.stdout.write(`package: ${(tarball.size / 1024).toFixed(1)} KB packed\n`);

@@ -223,6 +223,23 @@ describe('the game’s child actors are no door of their own', () => {
   });
 });
 
+describe('a stopped game, and what a game hands out', () => {
+  it('GAME-INPUT-1: a stopped game lists no legal commands, and is refused by saveGame with a SaveError saying why', () => {
+    const { game } = battleGame();
+    expect(game.legalCommands(ALICE).length).toBeGreaterThan(0);
+    game.stop();
+    expect(game.legalCommands(ALICE)).toEqual([]);
+    expect(() => saveGame(game)).toThrow(SaveError);
+    expect(() => saveGame(game)).toThrow(/stopped game cannot be saved/);
+  });
+
+  it('the origin a game keeps for saves and replays is frozen: a client cannot change what a replay would play', () => {
+    const { game } = battleGame();
+    expect(Object.isFrozen(game.origin)).toBe(true);
+    expect(Object.isFrozen(game.origin.setup)).toBe(true);
+  });
+});
+
 describe('two doors: players’ commands and host effects', () => {
   it('GAME-INPUT-1: a host effect through the players’ door is refused and changes nothing; through the host’s door it is carried out', () => {
     const { game } = battleGame();

@@ -1,3 +1,4 @@
+import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, Position } from '../model/board.ts';
 
 /**
@@ -63,6 +64,8 @@ export function cycleInWords(cycle: readonly CardId[]): string {
 export function boardProblem(board: Board): string | undefined {
   const players = new Set(board.players);
   if (board.players.length !== 2 || players.size !== 2) return 'the board needs two different players';
+  // The Rogue Borg's side name is no player's (CARD-ROGUE-BORG-1), as setups refuse it.
+  if (players.has(ROGUE_BORG)) return `"${ROGUE_BORG}" is the Rogue Borg's side, not a player`;
   if (!players.has(board.turn.player)) return `the turn is of "${board.turn.player}", who is no player`;
   for (const [id, location] of Object.entries(board.locations)) {
     if (location.id !== id) return `the location filed as "${id}" calls itself "${location.id}"`;

@@ -137,7 +137,8 @@ export class Game {
     // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
     // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
     const input = resume ? undefined : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
-    this.origin = origin;
+    // Frozen: saves and replays read it, so a client's write to it must not reach them.
+    this.origin = deepFreeze(origin);
     this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {
       input,

@@ -71,6 +71,10 @@ function versionRefusal(version: number): string {
 
 /** The game now, as a save (plain JSON). */
 export function saveGame(game: Game): SavedGame {
+  // A stopped actor's snapshot is no running game's: refuse it here rather than write a save that
+  // restoreGame would refuse.
+  if (game.actor.getSnapshot().status !== 'active')
+    throw new SaveError('a stopped game cannot be saved: save it before game.stop()', 'not-restorable');
   const body = {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
