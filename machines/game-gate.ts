@@ -136,13 +136,8 @@ export function admit(table: Table, input: object): { event: object } | { reject
     };
   }
   if (type === EFFECT_EVENT) {
-    const keys = Object.keys(input);
-    const effect = (input as { effect?: unknown }).effect;
-    if (
-      keys.some((key) => key !== 'type' && key !== 'effect') ||
-      effect === null ||
-      typeof effect !== 'object'
-    ) {
+    const effect = effectOf(input);
+    if (effect === undefined) {
       return {
         rejection: rejected(
           'malformed',
@@ -313,4 +308,16 @@ export function sealChild<M extends AnyStateMachine>(machine: M): M {
     },
   });
   return machine;
+}
+
+/**
+ * The host effect an `effect` event carries, if the event has that shape and nothing else
+ * (`{ type: 'effect', effect: { ... } }`): the one reading of it for the gate and the chart's guards,
+ * so that `snapshot.can()` and the gate never disagree on an event's shape.
+ */
+export function effectOf(event: object): object | undefined {
+  if ((event as { type?: unknown }).type !== EFFECT_EVENT) return undefined;
+  if (Object.keys(event).some((key) => key !== 'type' && key !== 'effect')) return undefined;
+  const effect = (event as { effect?: unknown }).effect;
+  return effect !== null && typeof effect === 'object' ? effect : undefined;
 }

@@ -23,7 +23,7 @@ import {
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
-import { EFFECT_EVENT, gate, sealChild } from './game-gate.ts';
+import { effectOf, gate, sealChild } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -151,7 +151,7 @@ function accepts(context: GameContext, event: unknown): boolean {
 const isLegalEffect =
   (type: HostEffectType) =>
   ({ context, event }: { context: GameContext; event: { type: string } }) => {
-    const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
+    const effect = effectOf(event) as EffectEvent['effect'] | undefined;
     return effect?.type === type && accepts(context, effect);
   };
 
@@ -197,13 +197,8 @@ const gameSetup = setup({
     mayPlay: isLegal('play'),
     /** A card's effect played as a response in the battle's open window (`response: { card, window }`). */
     mayRespondWithEffect: ({ context, event }) => {
-      const effect = event.type === EFFECT_EVENT ? (event as EffectEvent).effect : undefined;
-      return (
-        typeof effect === 'object' &&
-        effect !== null &&
-        responseOf(effect) !== undefined &&
-        accepts(context, effect)
-      );
+      const effect = effectOf(event) as EffectEvent['effect'] | undefined;
+      return effect !== undefined && responseOf(effect) !== undefined && accepts(context, effect);
     },
     /** The battle actor has reached its final state (XState's done event, from inside only). */
     battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',

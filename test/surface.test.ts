@@ -223,6 +223,21 @@ describe('the game’s child actors are no door of their own', () => {
   });
 });
 
+describe('the gate and can() read an effect event alike', () => {
+  it('GAME-INPUT-1: an effect event with a field beside its effect is refused by the gate, and can() says no to it', () => {
+    const { game } = battleGame();
+    const kill = { type: 'kill', player: ALICE, card: 'bob-p0', by: 'A Card' };
+    expect(game.actor.getSnapshot().can({ type: 'effect', effect: kill } as never)).toBe(true);
+    const padded = { type: 'effect', effect: kill, extra: 1 };
+    expect(game.actor.getSnapshot().can(padded as never)).toBe(false);
+    const rejected: Rejection[] = [];
+    game.actor.on('rejected', (event) => rejected.push(event));
+    game.actor.send(padded as never);
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0]).toMatchObject({ code: 'malformed', clause: 'GAME-INPUT-1' });
+  });
+});
+
 describe('a stopped game, and what a game hands out', () => {
   it('GAME-INPUT-1: a stopped game lists no legal commands, and is refused by saveGame with a SaveError saying why', () => {
     const { game } = battleGame();
