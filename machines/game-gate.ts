@@ -1,7 +1,7 @@
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
 import { isHostEffectType, isPlayerCommandType } from '../src/model/commands.ts';
 import type { Rejection } from '../src/model/events.ts';
-import { copyPlain } from '../src/model/plain.ts';
+import { copyPlain, typeName } from '../src/model/plain.ts';
 import { judge } from '../src/rules/commands/index.ts';
 import type { Table } from '../src/rules/table.ts';
 
@@ -103,14 +103,6 @@ function rejected(code: Rejection['code'], message: string, command: unknown = n
   return { type: 'rejected', code, clause: 'GAME-INPUT-1', message: `GAME-INPUT-1: ${message}`, command };
 }
 
-/** A short, printable name for an input's type (never the whole of a huge or odd value). */
-function typeName(type: unknown): string {
-  if (typeof type === 'string') return JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type);
-  return type === undefined
-    ? 'none'
-    : `a ${Array.isArray(type) ? 'list' : type === null ? 'null' : typeof type}`;
-}
-
 /**
  * What the gate does with an input from outside: the parsed event to hand to the statechart, or the
  * rejection that answers it.
@@ -210,18 +202,9 @@ type StepOf = (snapshot: { context: unknown }) => number;
  */
 export function gate<M extends AnyStateMachine>(machine: M, tableOf: TableOfSnapshot, stepOf: StepOf): M {
   const transition = machine.transition.bind(machine);
-  const getInitialSnapshot = machine.getInitialSnapshot.bind(machine);
-  const restoreSnapshot = machine.restoreSnapshot.bind(machine);
   const provide = machine.provide.bind(machine);
+  onEachActor(machine, guardDoor);
   Object.assign(machine, {
-    getInitialSnapshot(scope: { self: AnyActorRef }, input: unknown) {
-      guardDoor(scope.self);
-      return getInitialSnapshot(scope as never, input as never);
-    },
-    restoreSnapshot(snapshot: unknown, scope: { self: AnyActorRef }) {
-      guardDoor(scope.self);
-      return restoreSnapshot(snapshot as never, scope as never);
-    },
     transition(
       snapshot: { status: string; context: unknown },
       event: unknown,
@@ -250,9 +233,15 @@ export function gate<M extends AnyStateMachine>(machine: M, tableOf: TableOfSnap
         scope.emit(verdict.rejection);
         return snapshot;
       }
-      const next = transition(snapshot as never, verdict.event as never, scope as never) as {
-        context: unknown;
-      };
+      // The statechart's guard need not judge again what the gate has just judged against this very
+      // snapshot; only for the length of this transition (a later `can()` of the same object judges).
+      judgedLegal.add(verdict.event);
+      let next: { context: unknown };
+      try {
+        next = transition(snapshot as never, verdict.event as never, scope as never) as { context: unknown };
+      } finally {
+        judgedLegal.delete(verdict.event);
+      }
       // The rules and the statechart's guards are one judgement; should they ever differ, the input
       // is still answered rather than dropped.
       if (stepOf(next) === stepOf(snapshot)) {
@@ -289,23 +278,11 @@ const sealed = new WeakSet<AnyActorRef>();
  * parent (its own tests, a client's chart viewer), keeps its door open.
  */
 export function sealChild<M extends AnyStateMachine>(machine: M): M {
-  const getInitialSnapshot = machine.getInitialSnapshot.bind(machine);
-  const restoreSnapshot = machine.restoreSnapshot.bind(machine);
-  const seal = (self: AnyActorRef & { _parent?: AnyActorRef }) => {
+  onEachActor(machine, (self: AnyActorRef & { _parent?: AnyActorRef }) => {
     const parent = self._parent;
     if (!parent || sealed.has(self)) return;
     sealed.add(self);
     (self as { send: (event: unknown) => void }).send = (event: unknown) => parent.send(event as never);
-  };
-  Object.assign(machine, {
-    getInitialSnapshot(scope: { self: AnyActorRef }, input: unknown) {
-      seal(scope.self);
-      return getInitialSnapshot(scope as never, input as never);
-    },
-    restoreSnapshot(snapshot: unknown, scope: { self: AnyActorRef }) {
-      seal(scope.self);
-      return restoreSnapshot(snapshot as never, scope as never);
-    },
   });
   return machine;
 }
@@ -320,4 +297,31 @@ export function effectOf(event: object): object | undefined {
   if (Object.keys(event).some((key) => key !== 'type' && key !== 'effect')) return undefined;
   const effect = (event as { effect?: unknown }).effect;
   return effect !== null && typeof effect === 'object' ? effect : undefined;
+}
+
+/**
+ * Runs `prepare` on every actor of the machine as it comes to life, started afresh or restored from a
+ * persisted snapshot: the two ways XState gives a machine its actor (`scope.self`).
+ */
+function onEachActor(machine: AnyStateMachine, prepare: (self: AnyActorRef) => void): void {
+  const getInitialSnapshot = machine.getInitialSnapshot.bind(machine);
+  const restoreSnapshot = machine.restoreSnapshot.bind(machine);
+  Object.assign(machine, {
+    getInitialSnapshot(scope: { self: AnyActorRef }, input: unknown) {
+      prepare(scope.self);
+      return getInitialSnapshot(scope as never, input as never);
+    },
+    restoreSnapshot(snapshot: unknown, scope: { self: AnyActorRef }) {
+      prepare(scope.self);
+      return restoreSnapshot(snapshot as never, scope as never);
+    },
+  });
+}
+
+/** The command the gate is handing to the statechart now, judged legal against its snapshot. */
+const judgedLegal = new WeakSet<object>();
+
+/** Whether the gate has just judged this event legal for the transition now under way. */
+export function judgedByGate(event: unknown): boolean {
+  return typeof event === 'object' && event !== null && judgedLegal.has(event);
 }

@@ -23,7 +23,7 @@ import {
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { type BattleRequest, battleMachine } from './battle.machine.ts';
-import { effectOf, gate, sealChild } from './game-gate.ts';
+import { effectOf, gate, judgedByGate, sealChild } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -143,6 +143,7 @@ const isLegal =
  * no field), so that `can()` and the answer to the same object agree.
  */
 function accepts(context: GameContext, event: unknown): boolean {
+  if (judgedByGate(event)) return true;
   const plain = copyPlain(event);
   return plain.ok && 'command' in judge(tableOf(context), plain.value);
 }

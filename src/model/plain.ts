@@ -215,3 +215,11 @@ export function safeText(value: unknown, max = 300): string {
   const clean = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
   return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
 }
+
+/** A short, printable name for whatever was given as an input's type (never the whole of a huge or odd value). */
+export function typeName(type: unknown): string {
+  if (typeof type === 'string') return JSON.stringify(type.length > 40 ? `${type.slice(0, 40)}…` : type);
+  return type === undefined
+    ? 'none'
+    : `a ${Array.isArray(type) ? 'list' : type === null ? 'null' : typeof type}`;
+}

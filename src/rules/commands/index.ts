@@ -11,6 +11,7 @@ import {
   responseOf,
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
+import { typeName } from '../../model/plain.ts';
 import {
   accountForBattle,
   beginEffectResponse,
@@ -77,13 +78,6 @@ function describeInput(input: unknown): unknown {
   return typeof type === 'string' ? { type: type.slice(0, 40) } : '(object)';
 }
 
-/** A short name for whatever was given as a command type, safe to print. */
-function describeType(type: unknown): string {
-  if (typeof type === 'string') return JSON.stringify(type.slice(0, 40));
-  if (type === null || type === undefined) return 'none';
-  return `a ${Array.isArray(type) ? 'list' : typeof type}`;
-}
-
 function malformed(input: unknown, message: string): { rejection: Rejection } {
   return {
     rejection: {
@@ -106,8 +100,7 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
   let type: unknown;
   try {
     type = (input as { type?: unknown } | null)?.type;
-    if (!isCommandType(type))
-      return malformed(input, `GAME-INPUT-1: unknown command type ${describeType(type)}`);
+    if (!isCommandType(type)) return malformed(input, `GAME-INPUT-1: unknown command type ${typeName(type)}`);
     parsed = commandSchema.safeParse(input);
   } catch {
     return malformed(null, 'GAME-INPUT-1: the command could not be read as plain data');
