@@ -92,7 +92,7 @@ export function goalsOf(measured: Measured): Goal[] {
       spread: `${range(battle.perEventRatio)}; on the clock ${formatNumber(battle.series.wallFloorEvents.median / battle.eventsPerBattle)}×`,
       target: '≤ 2×',
       met: battle.perEventRatio.median <= 2,
-      note: 'each event is judged by the rules (twice for a command: the gate and the guard)',
+      note: 'each event is judged by the rules; policies’ commands are copied and checked like a client’s',
     },
     {
       goal: 'battle 10v10: whole battle, in floor events (median of per-round ratios)',
