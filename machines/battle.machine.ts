@@ -1,6 +1,5 @@
-import { assign, sendParent, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import {
-  type AwaitedDecision,
   type BattleData,
   type BattleEvent,
   type BattleInput,
@@ -8,6 +7,7 @@ import {
   type PairingRecord,
   ROGUE_BORG,
   type Side,
+  STEP_AFTER_WINDOW,
   turnOverTopCards,
   turnRestFaceUp,
 } from '../src/model/battle.ts';
@@ -24,11 +24,15 @@ import {
 /**
  * The personnel battle, as the game actor runs it: one actor per battle, spawned by name
  * (`battle`) when an attack is announced (BATTLE-1). It owns the battle's sequence and data (the
- * combat piles, the pairings, the totals) and its response windows; the game owns the board. Where a
- * step needs the board (forming the piles, a pairing, a decision, the winner, the aftermath) the battle
- * asks the game (`sendParent`, one request named after the rules' step), and the game answers with
- * what the rules decided (and announces the pairing the battle turns over next, or the cards it turns
- * face up).
+ * combat piles, the pairings, the totals) and its response windows; the game owns the board. The
+ * steps that need the board (forming the piles, a pairing's decision, the winner, the aftermath) are
+ * the rules' to carry out, and the game tells the battle what they decided: the battle asks for
+ * nothing. A step is reached as a response window closes, and the pass that closes it is the game's to
+ * judge first, so the game carries the step out as it carries out that pass, reading which step each
+ * window leads to where the battle's transitions read it (`STEP_AFTER_WINDOW`, src/model/battle.ts),
+ * and tells the battle the pass, then the step's result (the piles formed, the pairing decided at once,
+ * the winner and the aftermath). A pairing turned over, or cards turned face up, are the battle's own
+ * rule (`turnOverTopCards`, `turnRestFaceUp`), which the game reads too to announce them.
  *
  * The three response windows are steps of the battle built from the window's own statechart
  * (`windowStep`, response-window.machine.ts): the step is the window's `open` state, the step after
@@ -41,20 +45,6 @@ import {
  */
 
 export type { BattleEvent, BattleInput } from '../src/model/battle.ts';
-
-/**
- * What the battle asks of the game: one request for each step that needs the board and waits for the
- * answer (the piles, a pairing's decision, the winner, the aftermath): one request per pairing. Each
- * has one name, the name of the rules' step that answers it (`src/rules/battle/steps.ts`) and of the
- * game's action that runs it: `battle.awaitDecision` is answered by the game's `awaitDecision`. A
- * pairing turned over, or cards turned face up, need no request: the game announces them as it answers
- * the request before (the piles formed, the pairing before decided), reading them with the battle's
- * own rule (`turnOverTopCards`, `turnRestFaceUp` in src/model/battle.ts).
- */
-export type BattleRequestStep = 'formCombatPiles' | 'awaitDecision' | 'determineWinner' | 'aftermath';
-
-/** A battle's request to the game (refused by the game's input gate when it comes from outside). */
-export type BattleRequest = { type: `battle.${BattleRequestStep}` };
 
 /**
  * The battle actor's context: the battle's data, and the response window open at this step (null at
@@ -106,10 +96,6 @@ export const battleMachine = setup({
       windowGuards.closesWindow(context.window, event),
   },
   actions: {
-    /** Asks the game for the step of the rules that needs the board (one request, one name). */
-    ask: sendParent(
-      (_, params: { step: BattleRequestStep }): BattleRequest => ({ type: `battle.${params.step}` }),
-    ),
     openWindow: assign((_, params: ResponseWindowContext) => ({ window: params })),
     closeWindow: assign({ window: null }),
     // The response window's actions (response-window.machine.ts), on the window open at this step.
@@ -125,9 +111,7 @@ export const battleMachine = setup({
     recordPairing: assign(({ context }, record: PairingRecord) => ({
       pairings: [...context.pairings, record],
       pairing: null,
-      decision: null,
     })),
-    recordAwaitedDecision: assign((_, decision: AwaitedDecision) => ({ decision })),
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
     turnRestFaceUp: assign(({ context }) => turnRestFaceUp(context)),
     leaveBattle: assign(({ context }, { card }: { card: CardId }) => ({
@@ -163,7 +147,6 @@ export const battleMachine = setup({
     totals: null,
     winner: null,
     killed: null,
-    decision: null,
     window: null,
   }),
   // A personnel may leave the battle, and a once-per-battle card be used, at any step before the winner.
@@ -180,11 +163,10 @@ export const battleMachine = setup({
         params: ({ context }) => opened('start-of-battle', actionWindowOrder(context)),
       },
       exit: 'closeWindow',
-      ...windowStep('formingPiles'),
+      ...windowStep(STEP_AFTER_WINDOW['start-of-battle']),
     },
-    /** BATTLE-3 */
+    /** BATTLE-3: the game forms the piles as it carries out the pass that closed the window before. */
     formingPiles: {
-      entry: { type: 'ask', params: { step: 'formCombatPiles' } },
       on: {
         PILES_FORMED: {
           target: 'turningOver',
@@ -217,19 +199,19 @@ export const battleMachine = setup({
       },
       exit: 'closeWindow',
       on: {
-        ...windowStep('deciding').on,
+        ...windowStep(STEP_AFTER_WINDOW.pairing).on,
         ENGAGES_NEXT: {
           actions: { type: 'engageNext', params: ({ event }) => ({ side: event.side, card: event.card }) },
         },
       },
     },
-    /** BATTLE-4a/b/c: the player whose personnel is stronger decides (the game knows the STRENGTHs). */
+    /**
+     * BATTLE-4a/b/c: the player whose personnel is stronger decides. The game works out whose decision it
+     * is (it knows the STRENGTHs) as it carries out the pass that closed the pairing's window, and holds it
+     * (`awaitedDecision`); where the rules leave no choice, the pairing is decided at once.
+     */
     deciding: {
-      entry: { type: 'ask', params: { step: 'awaitDecision' } },
       on: {
-        DECISION_AWAITED: {
-          actions: { type: 'recordAwaitedDecision', params: ({ event }) => event.decision },
-        },
         DECIDED: {
           target: 'turningOver',
           actions: { type: 'recordPairing', params: ({ event }) => event.record },
@@ -248,11 +230,10 @@ export const battleMachine = setup({
         params: ({ context }) => opened('until-winner', actionWindowOrder(context)),
       },
       exit: 'closeWindow',
-      ...windowStep('determiningWinner'),
+      ...windowStep(STEP_AFTER_WINDOW['until-winner']),
     },
-    /** BATTLE-5, BATTLE-5a */
+    /** BATTLE-5, BATTLE-5a: the game determines the winner as it carries out the pass that closed the window before. */
     determiningWinner: {
-      entry: { type: 'ask', params: { step: 'determineWinner' } },
       on: {
         WINNER_DETERMINED: {
           target: 'aftermath',
@@ -263,9 +244,8 @@ export const battleMachine = setup({
         },
       },
     },
-    /** BATTLE-6 */
+    /** BATTLE-6: carried out by the game with the winner, told after it. */
     aftermath: {
-      entry: { type: 'ask', params: { step: 'aftermath' } },
       on: { AFTERMATH_DONE: 'over' },
     },
     over: { type: 'final' },

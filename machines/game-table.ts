@@ -1,7 +1,14 @@
 import { CardLibrary } from '../src/cards/library.ts';
-import type { BattleData, BattleStep, BattleView } from '../src/model/battle.ts';
+import type {
+  AwaitedDecision,
+  BattleData,
+  BattleStep,
+  BattleView,
+  BattleViewData,
+} from '../src/model/battle.ts';
 import type { Board, CardId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
+import type { BattleWindow } from '../src/model/commands.ts';
 import type { HologramState } from '../src/model/events.ts';
 import type { HologramView, Table } from '../src/rules/table.ts';
 
@@ -16,6 +23,8 @@ export interface TableSource {
   readonly customCards: readonly CardDefinitionInput[];
   readonly holograms: Readonly<Record<CardId, HologramReader>>;
   readonly battle: BattleReader | null;
+  /** The decision the battle's pairing awaits, which the game holds (null for none). */
+  readonly awaitedDecision: AwaitedDecision | null;
   readonly step: number;
 }
 
@@ -24,7 +33,7 @@ export interface BattleReader {
   getSnapshot(): {
     value: unknown;
     context: BattleData & {
-      window: { readonly kind: string; readonly priority: string; readonly passes: number } | null;
+      window: { readonly kind: BattleWindow; readonly priority: string; readonly passes: number } | null;
     };
   };
 }
@@ -47,14 +56,21 @@ export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLib
   return library;
 }
 
-/** The battle's data without its open window (the view gives the window on its own), once per context. */
-const battleData = new WeakMap<object, BattleData>();
+/**
+ * The battle's data as the rules read it: the battle actor's data without its open window (the view
+ * gives the window on its own), with the decision the game awaits. Made once per battle context and
+ * decision (both change together: the pass that closes a pairing's window, and the decision).
+ */
+const battleData = new WeakMap<object, BattleViewData>();
 
-function battleDataOf(context: BattleData & { window: unknown }): BattleData {
+function battleDataOf(
+  context: BattleData & { window: unknown },
+  decision: AwaitedDecision | null,
+): BattleViewData {
   let data = battleData.get(context);
-  if (!data) {
+  if (!data || data.decision !== decision) {
     const { window: _window, ...rest } = context;
-    data = rest;
+    data = { ...rest, decision };
     battleData.set(context, data);
   }
   return data;
@@ -80,7 +96,7 @@ export function tableOf(source: TableSource): Table {
       const snapshot = source.battle.getSnapshot();
       const window = snapshot.context.window;
       return {
-        data: battleDataOf(snapshot.context),
+        data: battleDataOf(snapshot.context, source.awaitedDecision),
         step: snapshot.value as BattleStep,
         window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
       };

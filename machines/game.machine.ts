@@ -1,5 +1,5 @@
 import { type ActorRefFrom, assign, type DoneActorEvent, enqueueActions, setup } from 'xstate';
-import type { BattleData, BattleInput, BattleStep } from '../src/model/battle.ts';
+import type { AwaitedDecision, BattleData, BattleInput } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import {
@@ -12,17 +12,11 @@ import {
 } from '../src/model/commands.ts';
 import type { Rejection, RuleEvent } from '../src/model/events.ts';
 import { copyPlain } from '../src/model/plain.ts';
-import { aftermath, awaitDecision, determineWinner, formCombatPiles } from '../src/rules/battle/steps.ts';
 import { battleOfAttack } from '../src/rules/commands/battle.ts';
-import {
-  judge,
-  resolveBattleStep,
-  resolveCommand,
-  resolveNextRogueBorgBattle,
-} from '../src/rules/commands/index.ts';
+import { judge, resolveCommand, resolveNextRogueBorgBattle } from '../src/rules/commands/index.ts';
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
-import { type BattleRequest, battleMachine } from './battle.machine.ts';
+import { battleMachine } from './battle.machine.ts';
 import { effectOf, gate, judgedByGate, sealChild } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
@@ -30,8 +24,8 @@ import { hologramMachine } from './hologram.machine.ts';
 /**
  * The game actor: the orchestrator and the one source of truth for the board. It spawns one hologram
  * actor per holographic card in play and tells each what the rules decided; while a personnel battle
- * runs, it spawns the battle actor (which runs its own response windows) and answers the battle's
- * requests for the steps that need the board. Every command is judged by the rules (`src/rules/`);
+ * runs, it spawns the battle actor (which runs its own response windows) and tells it what the rules
+ * decided at each step that needs the board (carried out with the pass that closes the window before it). Every command is judged by the rules (`src/rules/`);
  * a legal one is carried out, anything else (illegal, malformed, unknown) is answered by the input gate
  * (`game-gate.ts`) with an emitted rejection that cites its clause, and the state does not change.
  *
@@ -57,6 +51,11 @@ export interface GameContext {
   readonly holograms: Readonly<Record<CardId, HologramActor>>;
   /** The battle running now, if any. */
   readonly battle: BattleActor | null;
+  /**
+   * The decision the battle's pairing awaits now (BATTLE-4a/b/c: whose, and what the rules allow), which
+   * a `decide` command is judged against; null when none is awaited.
+   */
+  readonly awaitedDecision: AwaitedDecision | null;
   /** The last battle's record (piles, pairings, totals, winner, kill), once it is over. */
   readonly lastBattle: BattleData | null;
   /** How many commands have been carried out (a client's snapshot is stale if its step is behind). */
@@ -103,8 +102,8 @@ export interface EffectEvent {
 
 /**
  * What the game actor takes from outside: players' commands, and host effects in their own event type.
- * (Everything else, XState's own `xstate.*` events and the battle's `battle.*` requests included, is
- * refused by the gate with a `rejected` event.)
+ * (Everything else, XState's own `xstate.*` events included, is refused by the gate with a `rejected`
+ * event.)
  */
 export type GameEvent = PlayerCommand | EffectEvent;
 
@@ -164,7 +163,7 @@ const gameSetup = setup({
     // XState's setup would drop an `undefined` from the type it infers, and require the input.)
     // biome-ignore lint/suspicious/noConfusingVoidType: see above.
     input: {} as GameInput | void,
-    events: {} as GameEvent | BattleRequest | BattleDone | ChildDone,
+    events: {} as GameEvent | BattleDone | ChildDone,
     emitted: {} as GameEmitted,
   },
   // Sealed: a client's event sent straight to a child goes to the game's door and is answered there.
@@ -203,9 +202,6 @@ const gameSetup = setup({
     },
     /** The battle actor has reached its final state (XState's done event, from inside only). */
     battleIsOver: ({ context }) => context.battle?.getSnapshot().status === 'done',
-    /** A battle's request is answered only at the step that makes it. */
-    battleIsAt: ({ context }, params: { step: BattleStep }) =>
-      context.battle?.getSnapshot().value === params.step,
     /** A battle the rules started without an attack (Rogue Borg, CARD-ROGUE-BORG-1) is running. */
     rogueBorgBattleStarted: ({ context }) => context.battle !== null,
   },
@@ -219,6 +215,8 @@ type Enqueue = Parameters<Parameters<typeof gameSetup.enqueueActions>[0]>[0]['en
  */
 function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
   enqueue.assign({ board: resolution.board, random: resolution.random, step });
+  if (resolution.awaitedDecision !== undefined)
+    enqueue.assign({ awaitedDecision: resolution.awaitedDecision });
   for (const change of resolution.holograms) {
     const event = hologramEventOf(change, resolution.board);
     if (event.type === 'SPAWN') {
@@ -257,12 +255,6 @@ const carryOut = enqueueActions(
 const theCommand = ({ event }: { event: PlayerCommand }): Command => event;
 /** The command a host effect's transition carries out: the effect the event carries. */
 const theEffect = ({ event }: { event: EffectEvent }): Command => event.effect;
-
-/** Answers a battle's request with the step of the rules it needs. */
-const battleStep = (run: Parameters<typeof resolveBattleStep>[2]) =>
-  gameSetup.enqueueActions(({ context, enqueue }) => {
-    apply(enqueue, resolveBattleStep(tableOf(context), context.random, run), context.step);
-  });
 
 /**
  * CARD-ROGUE-BORG-1: when a Rogue Borg battle at the start of a turn is over, the Rogue Borg aboard
@@ -307,16 +299,11 @@ const gameChart = gameSetup
       playResponse: carryOut,
       playEffectResponse: carryOut,
       stunOrMortallyWound: carryOut,
-      // The battle's requests: each answered by the rules' step of the same name.
-      formCombatPiles: battleStep(formCombatPiles),
-      awaitDecision: battleStep(awaitDecision),
-      determineWinner: battleStep(determineWinner),
-      aftermath: battleStep(aftermath),
       // The battle's record is its output, read from the battle actor itself (a done event carries it too).
       closeBattle: gameSetup.enqueueActions(({ context, enqueue }) => {
         const output = context.battle?.getSnapshot().output ?? null;
         if (context.battle) enqueue.stopChild(context.battle);
-        enqueue.assign({ battle: null, lastBattle: output });
+        enqueue.assign({ battle: null, lastBattle: output, awaitedDecision: null });
       }),
     },
   })
@@ -334,6 +321,7 @@ const gameChart = gameSetup
         random: input.random,
         step: 0,
         battle: null,
+        awaitedDecision: null,
         lastBattle: null,
         holograms: Object.fromEntries(
           input.holograms.map((seed) => [
@@ -403,22 +391,6 @@ const gameChart = gameSetup
             actions: { type: 'playEffectResponse', params: theEffect },
           },
           decide: { guard: 'mayDecide', actions: { type: 'stunOrMortallyWound', params: theCommand } },
-          'battle.formCombatPiles': {
-            guard: { type: 'battleIsAt', params: { step: 'formingPiles' } },
-            actions: 'formCombatPiles',
-          },
-          'battle.awaitDecision': {
-            guard: { type: 'battleIsAt', params: { step: 'deciding' } },
-            actions: 'awaitDecision',
-          },
-          'battle.determineWinner': {
-            guard: { type: 'battleIsAt', params: { step: 'determiningWinner' } },
-            actions: 'determineWinner',
-          },
-          'battle.aftermath': {
-            guard: { type: 'battleIsAt', params: { step: 'aftermath' } },
-            actions: 'aftermath',
-          },
           'xstate.done.actor.battle': {
             guard: 'battleIsOver',
             target: 'playing',

@@ -1,5 +1,7 @@
 import { assign, setup } from 'xstate';
+import { closesWindow } from '../src/model/battle.ts';
 import type { PlayerId } from '../src/model/board.ts';
+import type { BattleWindow } from '../src/model/commands.ts';
 
 /**
  * A response window: opened for an action, it gives the players, in turn, the opportunity to respond.
@@ -18,7 +20,8 @@ import type { PlayerId } from '../src/model/board.ts';
  * state becomes the battle's step, its `closed` the step after), so a battle opens no window actor.
  */
 
-export type WindowKind = 'start-of-battle' | 'pairing' | 'until-winner';
+/** The response windows of a battle: at its start, in each pairing, and before the winner is determined. */
+export type WindowKind = BattleWindow;
 
 export interface ResponseWindowContext {
   readonly kind: WindowKind;
@@ -60,9 +63,9 @@ const other = (window: ResponseWindowContext) =>
 export const windowGuards = {
   hasPriority: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
     event.player === window.priority,
-  /** The second pass in a row: both players have declined, one after the other. */
+  /** The second pass in a row: both players have declined, one after the other (`closesWindow`, src/model/battle.ts). */
   closesWindow: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
-    event.player === window.priority && window.passes === 1,
+    closesWindow(window, event.player),
 };
 
 /** The window's actions, as what each makes of the window's context. */

@@ -46,6 +46,7 @@ export type {
   BattleData,
   BattleStep,
   BattleView,
+  BattleViewData,
   Group,
   Pairing,
   PairingRecord,

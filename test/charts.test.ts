@@ -81,7 +81,9 @@ describe('statechart pictures (stccg charts)', () => {
     expect(battle.mermaid).not.toContain('invoke');
     expect(battle.mermaid).toContain('startOfBattle : PASS [hasPriority] / recordPass');
     expect(battle.mermaid).toContain('startOfBattle --> formingPiles : PASS [closesWindow] / recordPass');
-    expect(battle.mermaid).toContain('formingPiles : entry / ask(formCombatPiles)');
+    // The battle asks the game for nothing: the game carries each step out with the pass that reaches it.
+    expect(battle.mermaid).not.toContain('ask(');
+    expect(battle.mermaid).toContain('formingPiles --> turningOver : PILES_FORMED / placeCombatPiles');
     expect(battle.mermaid).toContain(
       'turningOver --> engaged : always [bothSidesHaveAnAdversary] / turnOverTopCards',
     );

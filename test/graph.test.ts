@@ -30,7 +30,7 @@ import type { BattleInput } from '../machines/battle.machine.ts';
 import type { HologramInput } from '../machines/hologram.machine.ts';
 import type { ResponseWindowInput } from '../machines/response-window.machine.ts';
 import { actionName, guardName } from '../src/debug/chart-model.ts';
-import type { AwaitedDecision, BattleData, BattleStep, PairingRecord } from '../src/index.ts';
+import type { BattleData, BattleStep, PairingRecord } from '../src/index.ts';
 import { battleMachine, hologramMachine, responseWindowMachine } from '../src/index.ts';
 
 // ---------------------------------------------------------------------------------------------
@@ -426,7 +426,6 @@ const windowChart: Chart<ResponseWindowInput, WindowEvent, WindowModel> = {
 type BattleEvent =
   | WindowEvent
   | { type: 'PILES_FORMED'; attacker: string[]; defender: string[] }
-  | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   | { type: 'DECIDED'; record: PairingRecord }
   | { type: 'LEFT_BATTLE'; card: string }
   | { type: 'ENGAGES_NEXT'; side: 'attacker' | 'defender'; card: string }
@@ -487,35 +486,23 @@ interface BattleModel {
     | 'usedOncePerBattle'
     | 'winner'
     | 'killed'
-    | 'decision'
   >;
   readonly pairings: number;
   readonly window: WindowModel | null;
-  /** What the battle asked the game on this event. */
+  /** What the battle asked the game on this event: nothing, ever (the game carries each step out with the pass that reaches it). */
   readonly requests: readonly string[];
   readonly input: BattleInput;
 }
 
 const without = (cards: readonly string[], card: string) => cards.filter((c) => c !== card);
 
-/** Enters a step: its window opens, its request goes to the game; turning over and running out pass on at once. */
+/**
+ * Enters a step: its window opens; turning over and running out pass on at once; the steps that need the
+ * board wait for the game's word (no request: the game carries them out with the pass that reaches them).
+ */
 function enter(model: BattleModel, step: BattleStep): BattleModel {
   const { attacker, defender, activePlayer } = model.input;
-  const asks = (request: string) => ({
-    ...model,
-    step,
-    window: null,
-    requests: [...model.requests, request],
-  });
   switch (step) {
-    case 'formingPiles':
-      return asks('battle.formCombatPiles');
-    case 'deciding':
-      return asks('battle.awaitDecision');
-    case 'determiningWinner':
-      return asks('battle.determineWinner');
-    case 'aftermath':
-      return asks('battle.aftermath');
     case 'turningOver': {
       // BATTLE-4: both top cards turned over together, while each side has an adversary (BATTLE-4d).
       const { piles, engagesNext } = model.data;
@@ -594,14 +581,8 @@ function battleAfter(model: BattleModel, event: BattleEvent): BattleModel {
         : now;
     case 'DECIDED':
       return step === 'deciding'
-        ? enter(
-            { ...now, pairings: now.pairings + 1, data: { ...data, pairing: null, decision: null } },
-            'turningOver',
-          )
+        ? enter({ ...now, pairings: now.pairings + 1, data: { ...data, pairing: null } }, 'turningOver')
         : now;
-    case 'DECISION_AWAITED':
-      // The battle keeps the decision it awaits, and stays where it is.
-      return step === 'deciding' ? { ...now, data: { ...data, decision: event.decision } } : now;
     case 'LEFT_BATTLE':
       // Emergency Transporter Armbands: at any step before the winner.
       return {
@@ -676,19 +657,7 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
         );
         break;
       case 'deciding':
-        // BATTLE-4a/b/c: the game records whose decision it is, then the decision comes.
-        if (data.decision === null) {
-          events.push({
-            type: 'DECISION_AWAITED',
-            decision: {
-              side: 'attacker',
-              options: ['none', 'stun'],
-              clause: 'BATTLE-4a',
-              reason: 'stronger',
-              denied: [],
-            },
-          });
-        }
+        // BATTLE-4a/b/c: the decision comes (the game holds whose it is).
         events.push({
           type: 'DECIDED',
           record: { ...data.pairing!, outcome: 'stun', by: data.pairing!.attacker, clause: 'BATTLE-4b' },
@@ -719,7 +688,6 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
       data.faceUp.length,
       data.pairing?.number ?? null,
       data.engagesNext !== null,
-      data.decision !== null,
       window ? [window.priority, window.passes] : null,
     ];
   },
@@ -742,15 +710,13 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
         usedOncePerBattle: [],
         winner: null,
         killed: null,
-        decision: null,
       },
     };
     return start;
   },
   check(model, actor, asked) {
     const data = actor.context as BattleData;
-    const { participants, piles, faceUp, pairing, engagesNext, usedOncePerBattle, winner, killed, decision } =
-      data;
+    const { participants, piles, faceUp, pairing, engagesNext, usedOncePerBattle, winner, killed } = data;
     same(
       {
         step: actor.value,
@@ -764,7 +730,6 @@ const battleChart: Chart<BattleInput, BattleEvent, BattleModel> = {
           usedOncePerBattle,
           winner,
           killed,
-          decision,
         },
         pairings: data.pairings.length,
         asked,

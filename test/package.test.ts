@@ -99,7 +99,7 @@ describe('the packed package', () => {
     const result = JSON.parse(node(['play.mjs']));
     expect(result).toEqual({
       commands: 15,
-      saveVersion: 2,
+      saveVersion: 3,
       step: 15,
       same: true,
       entries: Array(3).fill('function'),
@@ -221,7 +221,7 @@ describe('(c) in a web page, bundled by vite', () => {
       expect(errors).toEqual([]);
       expect(JSON.parse(out)).toEqual({
         commands: 15,
-        saveVersion: 2,
+        saveVersion: 3,
         step: 15,
         same: true,
         traced: true,
@@ -242,7 +242,7 @@ describe('(c) in a web page, bundled by vite', () => {
       try {
         const { out, errors } = await open(`${dev.resolvedUrls!.local[0]}page/index.html`);
         expect(errors).toEqual([]);
-        expect(JSON.parse(out)).toMatchObject({ saveVersion: 2, same: true, svg: true, ruling: 'passed' });
+        expect(JSON.parse(out)).toMatchObject({ saveVersion: 3, same: true, svg: true, ruling: 'passed' });
       } finally {
         await dev.close();
       }

@@ -6,6 +6,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
@@ -437,15 +438,63 @@ describe('refused saves: never half-loaded', () => {
   it('a version 1 save (stccg-rules 0.1) is refused with why, and its origin and log still replay', () => {
     const game = midBattleGame();
     const saved = throughJson(saveGame(game));
-    expect(SAVE_VERSION).toBe(2);
+    expect(SAVE_VERSION).toBe(3);
     const old = withChecksum({ ...saved, version: 1 });
     const error = expectRefused(old, ['unknown-version']);
-    expect(error.message).toMatch(/version 1 save .* reads version 2 .* replay its origin and log/);
+    expect(error.message).toMatch(/version 1 save .* reads versions 2 and 3 .* replay its origin and log/);
     const replayed = replayGame(old.origin, old.log);
     expect(replayed.persistedSnapshot()).toEqual(game.persistedSnapshot());
     replayed.stop();
     game.stop();
   });
+
+  /**
+   * Saves written by stccg-rules 0.2 (version 2) in a 3-against-3 battle: at its start, in a pairing's
+   * window, awaiting a pairing's decision (held by the battle then, by the game now), and after it.
+   */
+  const V2_SAVES = JSON.parse(
+    readFileSync(new URL('./fixtures/saves-v2.json', import.meta.url), 'utf8'),
+  ) as Record<'startOfBattle' | 'engaged' | 'deciding' | 'afterBattle', SavedGame>;
+
+  it.each(Object.keys(V2_SAVES) as (keyof typeof V2_SAVES)[])(
+    'BATTLE-4a: a version 2 save (stccg-rules 0.2, %s) is migrated: the same game as its log replays, the awaited decision held by the game',
+    (moment) => {
+      const old = V2_SAVES[moment];
+      expect(old.version).toBe(2);
+      const restored = restoreGame(old, { verify: 'replay' });
+      const replayed = replayGame(old.origin, old.log);
+      expect(restored.persistedSnapshot()).toEqual(replayed.persistedSnapshot());
+      expect(restored.awaiting()).toEqual(replayed.awaiting());
+      const snapshot = restored.persistedSnapshot() as {
+        context: { awaitedDecision: unknown; lastBattle: Record<string, unknown> | null };
+        children: Record<string, { snapshot: { context: Record<string, unknown> } }>;
+      };
+      const battle = snapshot.children.battle?.snapshot.context;
+      expect(battle && 'decision' in battle).toBeFalsy();
+      expect(snapshot.context.lastBattle && 'decision' in snapshot.context.lastBattle).toBeFalsy();
+      if (moment === 'deciding') {
+        expect(restored.awaiting()).toMatchObject({ for: 'decision' });
+        expect(snapshot.context.awaitedDecision).toEqual(
+          (old.snapshot as { children: { battle: { snapshot: { context: { decision: unknown } } } } })
+            .children.battle.snapshot.context.decision,
+        );
+      } else expect(snapshot.context.awaitedDecision).toBeNull();
+      // It plays on, and saves as version 3.
+      const next = restored.awaiting();
+      if (next) {
+        const command =
+          next.for === 'decision'
+            ? { type: 'decide', player: next.player, outcome: next.options[0] }
+            : { type: 'pass', player: next.player };
+        expect(restored.send(command).ok).toBe(true);
+      }
+      expect(saveGame(restored).version).toBe(3);
+      // The checksum is the one version 2 wrote: a damaged version 2 save is refused, not migrated.
+      expectRefused({ ...old, log: old.log.slice(1) }, ['damaged']);
+      restored.stop();
+      replayed.stop();
+    },
+  );
 
   it('a save with one byte of its snapshot changed is refused (damaged or not-a-save)', () => {
     const saved = saveGame(midBattleGame());

@@ -563,6 +563,26 @@ describe('restore checks what it revives', () => {
       forged(battling, (s) => (s.children.battle.snapshot.value = 'formingPiles')),
       /no step where a battle waits/,
     );
+    // BATTLE-4a: the game holds a pairing's awaited decision, exactly while the battle is deciding.
+    refusedWith(
+      forged(battling, (s) => {
+        s.context.awaitedDecision = {
+          side: 'attacker',
+          options: ['stun'],
+          clause: 'BATTLE-4a',
+          reason: 'forged',
+          denied: [],
+        };
+      }),
+      /awaits a decision outside a pairing/,
+    );
+    refusedWith(
+      forged(battling, (s) => {
+        s.children.battle.snapshot.value = 'deciding';
+        s.children.battle.snapshot.context.window = null;
+      }),
+      /awaits a decision it does not hold/,
+    );
     expect(restoreGame(battling).battle()?.step).toBe('startOfBattle');
     // HOLO-EXIST-*: a hologram in play has its hologram actor, and a hologram actor is a card's.
     const holo = saveGame(

@@ -62,9 +62,13 @@ describe('trace recording', () => {
   it('records events with their sender, microsteps with their transitions, snapshots with their state', () => {
     const attack = ofType(records, 'event').find((e) => e.event.type === 'attack')!;
     expect(attack).toMatchObject({ actor: 'game', source: null, event: { player: 'alice' } });
-    const ask = ofType(records, 'event').find((e) => e.event.type === 'battle.formCombatPiles')!;
-    expect(ask.actor).toBe('game');
-    expect(ask.source).toBe(ofType(records, 'actor').find((a) => a.actor === 'battle')!.session);
+    // What the rules decided at a step, told by the game to the battle: sent by the game's session.
+    const told = ofType(records, 'event').find((e) => e.event.type === 'PILES_FORMED')!;
+    expect(told.actor).toBe('battle');
+    expect(told.source).toBe(ofType(records, 'actor').find((a) => a.actor === 'game')!.session);
+    // The battle's own word to the game: it is done.
+    const done = ofType(records, 'event').find((e) => e.event.type === 'xstate.done.actor.battle')!;
+    expect(done.actor).toBe('game');
 
     const engage = ofType(records, 'microstep').find((m) =>
       m.transitions.some((t) => t.from === 'battle.turningOver' && t.to.includes('battle.engaged')),

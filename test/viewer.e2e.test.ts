@@ -30,7 +30,7 @@ function demoBattleTrace(): Trace {
 
 /** A battle of 30 fighters a side, played out pass by pass: well over a thousand records. */
 function bigBattleTrace(): Trace {
-  const cards = Array.from({ length: 30 }, (_, i) => [
+  const cards = Array.from({ length: 40 }, (_, i) => [
     onPlanet('alice', `a${i}`, `Fighter ${1 + (i % 10)}`),
     onPlanet('bob', `b${i}`, `Fighter ${1 + ((i * 3) % 10)}`),
   ]).flat();
@@ -44,7 +44,7 @@ function bigBattleTrace(): Trace {
         ...cards,
       ],
     },
-    { seed: 3, title: 'thirty a side' },
+    { seed: 3, title: 'forty a side' },
   );
   expect(game.send(ATTACK_ON_PLANET()).ok).toBe(true);
   playOut(game);

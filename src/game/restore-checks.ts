@@ -68,6 +68,16 @@ const childSchema = z.strictObject({
   systemId: z.optional(z.string()),
   syncSnapshot: z.optional(z.boolean()),
 });
+const outcome = z.enum(['stun', 'mortally-wound', 'none']);
+const text = z.string().check(z.maxLength(2000));
+/** The decision a battle's pairing awaits (BATTLE-4a/b/c): held by the game since save version 3. */
+const decisionSchema = z.strictObject({
+  side: z.enum(['attacker', 'defender']),
+  options: z.array(outcome).check(z.minLength(1), z.maxLength(3)),
+  clause: text,
+  reason: text,
+  denied: z.array(z.strictObject({ outcome, clause: text, reason: text })).check(z.maxLength(3)),
+});
 const gameSnapshotSchema = z.strictObject({
   status: z.literal('active'),
   value: z.enum(['playing', 'battling']),
@@ -79,6 +89,7 @@ const gameSnapshotSchema = z.strictObject({
     random: z.array(z.int().check(z.minimum(-0x8000_0000), z.maximum(0xffff_ffff))).check(z.length(4)),
     step: int,
     battle: z.nullable(actorRef('battle')),
+    awaitedDecision: z.nullable(decisionSchema),
     lastBattle: z.nullable(z.record(z.string(), z.unknown())),
     holograms: z.record(id, z.strictObject({ xstate$$type: z.literal(1), id: z.string() })),
   }),
@@ -190,6 +201,12 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
   // The battle: an actor exactly while battling, resting at a step that waits for a player, with a
   // response window exactly where that step has one.
   if ((value === 'battling') !== (context.battle !== null)) return 'its battle and its state disagree';
+  // A decision is awaited exactly while the battle rests at `deciding` (BATTLE-4a/b/c).
+  const deciding = context.battle !== null && String(children.battle?.snapshot.value) === 'deciding';
+  if (deciding !== (context.awaitedDecision !== null))
+    return deciding
+      ? 'its battle awaits a decision it does not hold'
+      : 'it awaits a decision outside a pairing';
   if (context.battle) {
     expected.add('battle');
     const battle = children.battle;

@@ -18,11 +18,15 @@ import { SetupError } from './setup-board.ts';
 
 export const SAVE_FORMAT = 'stccg-rules/save';
 /**
- * The save format version this engine writes and reads; a save of another version is refused. Version 2
- * (stccg-rules 0.2) replaced version 1 (0.1): a version 1 save is refused, but its origin and log still
- * replay (`replayGame`, `stccg replay`).
+ * The save format version this engine writes. Version 3 (stccg-rules 0.3) holds the decision a battle's
+ * pairing awaits in the game's context (`awaitedDecision`) rather than the battle's (`decision`): a
+ * version 2 save (0.2) is migrated as it is read (`migrateVersion2`). A version 1 save (0.1) is refused,
+ * but its origin and log still replay (`replayGame`, `stccg replay`).
  */
-export const SAVE_VERSION = 2;
+export const SAVE_VERSION = 3;
+
+/** The older versions this engine still reads, migrating each to SAVE_VERSION. */
+const MIGRATED_VERSIONS: ReadonlySet<number> = new Set([2]);
 
 export interface SavedGame {
   readonly format: typeof SAVE_FORMAT;
@@ -62,11 +66,11 @@ function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
 function versionRefusal(version: number): string {
   if (version === 1) {
     return (
-      `this is a version 1 save (stccg-rules 0.1); this engine reads version ${SAVE_VERSION} only, ` +
+      `this is a version 1 save (stccg-rules 0.1); this engine reads versions 2 and ${SAVE_VERSION} only, ` +
       'because version 1 snapshots are not migrated: replay its origin and log instead (replayGame, or `stccg replay FILE`)'
     );
   }
-  return `save format version ${version} is not known (this engine reads version ${SAVE_VERSION})`;
+  return `save format version ${version} is not known (this engine reads versions 2 and ${SAVE_VERSION})`;
 }
 
 /** The game now, as a save (plain JSON). */
@@ -125,7 +129,8 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
     if (
       (plain as { format?: unknown } | null)?.format === SAVE_FORMAT &&
       typeof version === 'number' &&
-      version !== SAVE_VERSION
+      version !== SAVE_VERSION &&
+      !MIGRATED_VERSIONS.has(version)
     ) {
       throw new SaveError(versionRefusal(version), 'unknown-version');
     }
@@ -136,14 +141,52 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
     );
   }
   const save = parsed.data;
-  if (save.version !== SAVE_VERSION) {
+  if (save.version !== SAVE_VERSION && !MIGRATED_VERSIONS.has(save.version)) {
     throw new SaveError(versionRefusal(save.version), 'unknown-version');
   }
   const { checksum, ...body } = save;
+  // The checksum is of the save as it was written, so it is checked before any migration.
   if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {
     throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
   }
-  return { save: save as SavedGame, log: parseLog(save.log) };
+  const current = save.version === 2 ? migrateVersion2(save as SavedGame) : (save as SavedGame);
+  return { save: current, log: parseLog(save.log) };
+}
+
+/**
+ * A version 2 save as version 3 would hold it: the decision the battle's pairing awaits moves from the
+ * battle's context (`decision`) to the game's (`awaitedDecision`), and the last battle's record loses
+ * its `decision` (always null once a battle is over). Anything else is left for the restore checks to
+ * judge. The checksum is made anew for the migrated content.
+ */
+function migrateVersion2(save: SavedGame): SavedGame {
+  type Node = Record<string, unknown>;
+  const isNode = (value: unknown): value is Node =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  const snapshot = save.snapshot;
+  if (!isNode(snapshot) || !isNode(snapshot.context)) return save;
+  let children = snapshot.children;
+  let awaitedDecision: unknown = null;
+  const battle = isNode(children) ? children.battle : undefined;
+  if (isNode(children) && isNode(battle) && isNode(battle.snapshot) && isNode(battle.snapshot.context)) {
+    const { decision = null, ...battleContext } = battle.snapshot.context;
+    awaitedDecision = decision;
+    children = { ...children, battle: { ...battle, snapshot: { ...battle.snapshot, context: battleContext } } };
+  }
+  // In the order version 3 writes its keys (`awaitedDecision` after `battle`), so that the migrated game
+  // and the same game replayed save to the same bytes.
+  const context: Node = {};
+  for (const [key, value] of Object.entries(snapshot.context)) {
+    if (key === 'lastBattle' && isNode(value)) {
+      const { decision: _alwaysNull, ...record } = value;
+      context.lastBattle = record;
+    } else context[key] = value;
+    if (key === 'battle') context.awaitedDecision = awaitedDecision;
+  }
+  if (!('awaitedDecision' in context)) context.awaitedDecision = awaitedDecision;
+  const body = { ...save, version: SAVE_VERSION, snapshot: { ...snapshot, context, children } };
+  const { checksum: _old, ...content } = body;
+  return { ...content, checksum: checksumOf(content) };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { ClauseId } from '../rules/clauses.ts';
 import type { CardId, LocationId, PlayerId } from './board.ts';
+import type { BattleWindow } from './commands.ts';
 
-/** The personnel battle's data: plain and serialisable, held by the battle actor. */
+/** The personnel battle's data: plain and serialisable, held by the battle actor (and the game). */
 
 /** The two sides of a battle. */
 export type Side = 'attacker' | 'defender';
@@ -79,7 +80,14 @@ export interface BattleData {
   /** The winner; null for a tie (BATTLE-5a) or before it is determined. */
   readonly winner: PlayerId | null;
   readonly killed: CardId | null;
-  /** The decision the pairing now awaits (BATTLE-4a/b/c): whose, and what the rules allow. */
+}
+
+/**
+ * A running battle's data as the rules and clients read it: the battle actor's data, and the decision
+ * the pairing now awaits (BATTLE-4a/b/c: whose, and what the rules allow), which the game holds: who
+ * must decide, and how, is the rules' judgement of the board, and the game is what waits for it.
+ */
+export interface BattleViewData extends BattleData {
   readonly decision: AwaitedDecision | null;
 }
 
@@ -114,11 +122,38 @@ export type BattleStep =
   | 'aftermath'
   | 'over';
 
+/**
+ * The step of the battle each response window leads to once it closes: the battle statechart's
+ * transitions and the rules' carrying on (`carryOnBattle`, src/rules/commands/index.ts) both read it here,
+ * so they cannot disagree.
+ */
+export const STEP_AFTER_WINDOW = {
+  'start-of-battle': 'formingPiles',
+  pairing: 'deciding',
+  'until-winner': 'determiningWinner',
+} as const satisfies Record<BattleWindow, BattleStep>;
+
+/**
+ * Two passes in a row close a response window: a pass by the player holding priority after the other
+ * player passed. The window's statechart closes on it (its `closesWindow` guard), and the rules carry
+ * the battle on to its next step as they carry out that pass: one rule, read twice.
+ */
+export function closesWindow(
+  window: { readonly priority: PlayerId; readonly passes: number },
+  player: PlayerId,
+): boolean {
+  return player === window.priority && window.passes === 1;
+}
+
 /** What the rules read of a running battle: its data, its step, and who has priority in an open window. */
 export interface BattleView {
-  readonly data: BattleData;
+  readonly data: BattleViewData;
   readonly step: BattleStep;
-  readonly window: { readonly kind: string; readonly priority: PlayerId; readonly passes: number } | null;
+  readonly window: {
+    readonly kind: BattleWindow;
+    readonly priority: PlayerId;
+    readonly passes: number;
+  } | null;
 }
 
 /** The part of a battle's data that turning over reads. */
@@ -183,7 +218,6 @@ export type BattleInput = Omit<
   | 'totals'
   | 'winner'
   | 'killed'
-  | 'decision'
 >;
 
 /** What the game tells the battle. */
@@ -193,8 +227,6 @@ export type BattleEvent =
   | { type: 'RESPONDED'; player: PlayerId }
   /** BATTLE-3: the shuffled combat piles, top card first. */
   | { type: 'PILES_FORMED'; attacker: CardId[]; defender: CardId[] }
-  /** BATTLE-4a/b/c: the stronger personnel's player is asked to decide. */
-  | { type: 'DECISION_AWAITED'; decision: AwaitedDecision }
   /** BATTLE-4a/b/c: how the pairing ended. */
   | { type: 'DECIDED'; record: PairingRecord }
   /** A personnel leaves the battle (Emergency Transporter Armbands). */

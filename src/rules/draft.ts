@@ -1,6 +1,6 @@
 import { type HologramChangeEvent, hologramAfter } from '../../machines/hologram.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
-import type { BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
+import type { AwaitedDecision, BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
 import {
   type Board,
   type CardId,
@@ -66,6 +66,8 @@ export interface Resolution {
   readonly startBattle: BattleInput | null;
   /** What the running battle actor must be told, in order. */
   readonly toBattle: readonly BattleEvent[];
+  /** The decision the game awaits now, where this resolution changed it (undefined: unchanged). */
+  readonly awaitedDecision?: AwaitedDecision | null;
 }
 
 /**
@@ -88,6 +90,7 @@ export class Draft implements Table {
   readonly changes: HologramChange[] = [];
   readonly toBattle: BattleEvent[] = [];
   startBattle: BattleInput | null = null;
+  private awaited: AwaitedDecision | null | undefined = undefined;
 
   constructor(table: Table, random: RandomState) {
     this.base = table;
@@ -108,6 +111,14 @@ export class Draft implements Table {
   /** Something the battle actor must be told once this resolution is carried out. */
   tellBattle(event: BattleEvent): void {
     this.toBattle.push(event);
+  }
+
+  /**
+   * The decision the game awaits from now on (BATTLE-4a/b/c), or null once the pairing is decided: the
+   * game holds it, and judges a `decide` command against it.
+   */
+  awaitDecision(decision: AwaitedDecision | null): void {
+    this.awaited = decision;
   }
 
   /**
@@ -212,6 +223,7 @@ export class Draft implements Table {
       holograms: this.changes,
       startBattle: this.startBattle,
       toBattle: this.toBattle,
+      ...(this.awaited !== undefined ? { awaitedDecision: this.awaited } : {}),
     };
   }
 }

@@ -1,5 +1,6 @@
 import {
   type BattleData,
+  type BattleTotals,
   type BattleView,
   bothSidesHaveAnAdversary,
   type Pairing,
@@ -29,11 +30,12 @@ import {
 } from './combat.ts';
 
 /**
- * The steps of a battle that need the board, carried out by the game when the battle actor asks:
- * the combat piles (BATTLE-3), each pairing's decision (BATTLE-4a/b/c), the winner (BATTLE-5,
- * BATTLE-5a, HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1). What the battle does next on
- * hearing the piles or a pairing's end (turn over the next pairing, or the rest face up) is announced
- * with them (BATTLE-4, BATTLE-4d): the battle needs nothing from the board for it.
+ * The steps of a battle that need the board, carried out by the game as it carries out the pass that
+ * closes the response window before each (`carryOnBattle`, src/rules/commands/index.ts): the combat
+ * piles (BATTLE-3), each pairing's decision (BATTLE-4a/b/c), the winner (BATTLE-5, BATTLE-5a,
+ * HOLO-BATTLE-2) and the aftermath (BATTLE-6, HOLO-DEATH-1). What the battle does next on hearing the
+ * piles or a pairing's end (turn over the next pairing, or the rest face up) is announced with them
+ * (BATTLE-4, BATTLE-4d): the battle needs nothing from the board for it.
  */
 
 /** How messages name a side's force: a player by id, the Rogue Borg as such (BATTLE-0). */
@@ -144,8 +146,9 @@ export function settlePairing(
  */
 function pairingDecided(draft: Draft, record: PairingRecord): void {
   draft.tellBattle({ type: 'DECIDED', record });
+  draft.awaitDecision(null);
   const data = draft.battle()!.data;
-  announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null, decision: null });
+  announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null });
 }
 
 /**
@@ -189,16 +192,13 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     return;
   }
   const player = playerOf(battle.data, found.decider);
-  // The battle keeps what it awaits: the decision is judged against it, not worked out again.
-  draft.tellBattle({
-    type: 'DECISION_AWAITED',
-    decision: {
-      side: found.decider,
-      options: found.options,
-      clause: found.clause,
-      reason: found.reason,
-      denied: found.denied,
-    },
+  // The game keeps what it awaits: the decision is judged against it, not worked out again.
+  draft.awaitDecision({
+    side: found.decider,
+    options: found.options,
+    clause: found.clause,
+    reason: found.reason,
+    denied: found.denied,
   });
   draft.rule(
     'decision-awaited',
@@ -213,7 +213,7 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
  * personnel at random (not a mortally wounded one), unless its total came entirely from holograms;
  * equal totals: no winner.
  */
-export function determineWinner(draft: Draft, battle: BattleView): void {
+export function determineWinner(draft: Draft, battle: BattleView): BattleResult {
   const data = battle.data;
   const attacker = sideTotal(draft, data, 'attacker');
   const defender = sideTotal(draft, data, 'defender');
@@ -226,8 +226,7 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
   );
   if (attacker.total === defender.total) {
     draft.rule('battle-tied', 'BATTLE-5a', {}, 'equal totals: no one wins or loses');
-    draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner: null, killed: null });
-    return;
+    return winnerDetermined(draft, { totals, winner: null, killed: null });
   }
   const winningSide: Side = attacker.total > defender.total ? 'attacker' : 'defender';
   const winner = playerOf(data, winningSide);
@@ -241,8 +240,7 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
       { winner, kills: false },
       `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
     );
-    draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed: null });
-    return;
+    return winnerDetermined(draft, { totals, winner, killed: null });
   }
   const candidates = killCandidates(draft, data, winningSide === 'attacker' ? 'defender' : 'attacker');
   draft.rule(
@@ -268,7 +266,16 @@ export function determineWinner(draft: Draft, battle: BattleView): void {
     );
     killOrDeactivateInstead(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
   }
-  draft.tellBattle({ type: 'WINNER_DETERMINED', totals, winner, killed });
+  return winnerDetermined(draft, { totals, winner, killed });
+}
+
+/** The battle's result (BATTLE-5, BATTLE-5a): the totals, the winner (null for a tie) and the one killed. */
+export type BattleResult = Pick<BattleData, 'totals' | 'winner' | 'killed'>;
+
+/** Tells the battle its result, and gives it to the aftermath. */
+function winnerDetermined(draft: Draft, result: BattleResult & { totals: BattleTotals }): BattleResult {
+  draft.tellBattle({ type: 'WINNER_DETERMINED', ...result });
+  return result;
 }
 
 /** BATTLE-6: mortally wounded cards die (holograms deactivate, HOLO-DEATH-1), stunned recover, survivors are stopped. */

@@ -1,4 +1,4 @@
-import { type BattleView, ROGUE_BORG } from '../../model/battle.ts';
+import { type BattleView, closesWindow, ROGUE_BORG, STEP_AFTER_WINDOW } from '../../model/battle.ts';
 import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
 import { cardList } from '../../model/card-record.ts';
 import {
@@ -20,6 +20,13 @@ import {
 } from '../battle/effect-responses.ts';
 import { responseCandidates } from '../battle/responses.ts';
 import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
+import {
+  aftermath,
+  awaitDecision,
+  type BattleResult,
+  determineWinner,
+  formCombatPiles,
+} from '../battle/steps.ts';
 import {
   definitionOf,
   hasEffect,
@@ -217,21 +224,39 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
   enforceExistence(draft, wearing);
   if (battle && response) endEffectResponse(draft, battle, command, response);
   else if (battle) accountForBattle(draft, battle);
+  if (command.type === 'pass') carryOnBattle(draft, table.battle(), command.player);
   return draft.resolution();
 }
 
-/** Carries out a step of a running battle that needs the board (the battle actor asked for it). */
-export function resolveBattleStep(
-  table: Table,
-  random: RandomState,
-  step: (draft: Draft, battle: BattleView) => void,
-): Resolution {
-  const draft = new Draft(table, random);
+/**
+ * A pass that closes a response window (the second in a row) takes the battle to its next step
+ * (`STEP_AFTER_WINDOW`, read where the battle statechart reads it): the steps that need the board are
+ * carried out here, with the pass, and the battle is told the pass and then what they decided, so it
+ * never has to ask. Each step is followed by the checks every command is (HOLO-EXIST-*, HOLO-EMIT-2),
+ * as each was when the battle asked for it.
+ */
+function carryOnBattle(draft: Draft, battle: BattleView | undefined, player: string): void {
+  if (!battle?.window || !closesWindow(battle.window, player)) return;
+  // The battle as the step finds it: the window closed, at the step it leads to.
+  const at: BattleView = { ...battle, step: STEP_AFTER_WINDOW[battle.window.kind], window: null };
+  if (at.step === 'formingPiles') boardStep(draft, () => formCombatPiles(draft, at));
+  else if (at.step === 'deciding') boardStep(draft, () => awaitDecision(draft, at));
+  else {
+    let result: BattleResult | undefined;
+    boardStep(draft, () => {
+      result = determineWinner(draft, at);
+    });
+    // BATTLE-6: the battle goes on to its aftermath on hearing its winner.
+    const after: BattleView = { ...at, step: 'aftermath', data: { ...at.data, ...result } };
+    boardStep(draft, () => aftermath(draft, after));
+  }
+}
+
+/** A step of the battle that needs the board, followed by the checks every command is followed by. */
+function boardStep(draft: Draft, step: () => void): void {
   const wearing = wearersOf(draft);
-  const battle = table.battle();
-  if (battle) step(draft, battle);
+  step();
   enforceExistence(draft, wearing);
-  return draft.resolution();
 }
 
 /**
