@@ -121,12 +121,40 @@ export function hologramAfter(
   view: HologramStateView | undefined,
   change: HologramChangeEvent,
 ): HologramStateView {
-  if (change.type === 'SPAWN') return viewOf(initialTransition(hologramMachine, change.input)[0]);
+  if (change.type === 'SPAWN') {
+    const { initial, deactivatedOnTurn } = change.input;
+    return remembered(`spawn|${initial}|${deactivatedOnTurn}`, () =>
+      viewOf(initialTransition(hologramMachine, change.input)[0]),
+    );
+  }
   if (!view) throw new Error(`a hologram change (${change.type}) for a card with no hologram actor`);
-  return viewOf(transition(hologramMachine, snapshotOf(view), change)[0]);
+  const turn = change.type === 'ERASE' ? '' : change.turn;
+  return remembered(`${view.state}|${view.deactivatedOnTurn}|${change.type}|${turn}`, () =>
+    viewOf(transition(hologramMachine, snapshotOf(view), change)[0]),
+  );
 }
 
 /** Whether the hologram chart takes this event now (HOLO-ACT-3 is its guard `mayActivateOnTurn`). */
 export function hologramTakes(view: HologramStateView, event: HologramEvent): boolean {
-  return snapshotOf(view).can(event);
+  const turn = event.type === 'ERASE' ? '' : event.turn;
+  return remembered(`${view.state}|${view.deactivatedOnTurn}|${event.type}|${turn}|takes`, () =>
+    snapshotOf(view).can(event),
+  );
+}
+
+/**
+ * The chart's answers, remembered: what it makes of a change depends only on the state, the turn it
+ * last deactivated and the event (its guards and actions read nothing else; `snapshotOf` leaves the
+ * rest blank), and working it out through XState costs more than many rules do. Still the chart's own
+ * answer, worked out once; bounded, since turns go on.
+ */
+const answers = new Map<string, unknown>();
+const MAX_ANSWERS = 4096;
+
+function remembered<T>(key: string, work: () => T): T {
+  if (answers.has(key)) return answers.get(key) as T;
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  const answer = work();
+  answers.set(key, typeof answer === 'object' ? Object.freeze(answer) : answer);
+  return answer;
 }

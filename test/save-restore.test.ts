@@ -465,7 +465,7 @@ describe('refused saves: never half-loaded', () => {
       const replayed = replayGame(old.origin, old.log);
       expect(restored.persistedSnapshot()).toEqual(replayed.persistedSnapshot());
       expect(restored.awaiting()).toEqual(replayed.awaiting());
-      const snapshot = restored.persistedSnapshot() as {
+      const snapshot = restored.persistedSnapshot() as unknown as {
         context: { awaitedDecision: unknown; lastBattle: Record<string, unknown> | null };
         children: Record<string, { snapshot: { context: Record<string, unknown> } }>;
       };

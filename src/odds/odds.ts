@@ -119,7 +119,8 @@ function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
   const waiting = game.awaiting();
   if (waiting) throw new OddsError(`the battle waits for ${waiting.player}, whom no policy answers for`);
   const announced = result.events.find((event) => event.kind === 'battle-announced');
-  const battle = game.lastBattle();
+  // The record itself, read-only (game.lastBattle() hands a client its own copy, which costs more here).
+  const battle = game.actor.getSnapshot().context.lastBattle;
   if (announced?.kind !== 'battle-announced' || !battle) {
     throw new OddsError('the attack did not start a battle');
   }
