@@ -89,6 +89,22 @@ function battleDataOf(
 
 /** The rules' view of a game actor's context. Hologram states are read from the hologram actors. */
 export function tableOf(source: TableSource): Table {
+  let table = tables.get(source);
+  if (!table) {
+    table = tableOver(source);
+    tables.set(source, table);
+  }
+  return table;
+}
+
+/**
+ * One table per game context: a context never changes (each transition makes a new one), and the table
+ * reads the hologram and battle actors live, as a new table would; the guards, the gate, the rules and
+ * the policies all ask for it, several times per command.
+ */
+const tables = new WeakMap<TableSource, Table>();
+
+function tableOver(source: TableSource): Table {
   return {
     board: source.board,
     library: libraryFor(source.customCards),

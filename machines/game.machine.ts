@@ -214,9 +214,10 @@ type Enqueue = Parameters<Parameters<typeof gameSetup.enqueueActions>[0]>[0]['en
  * spawned or told, and the rule events emitted in the order they happened.
  */
 function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
-  enqueue.assign({ board: resolution.board, random: resolution.random, step });
-  if (resolution.awaitedDecision !== undefined)
-    enqueue.assign({ awaitedDecision: resolution.awaitedDecision });
+  const { board, random, awaitedDecision } = resolution;
+  enqueue.assign(
+    awaitedDecision === undefined ? { board, random, step } : { board, random, step, awaitedDecision },
+  );
   for (const change of resolution.holograms) {
     const event = hologramEventOf(change, resolution.board);
     if (event.type === 'SPAWN') {
