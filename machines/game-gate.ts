@@ -1,8 +1,14 @@
 import type { AnyActorRef, AnyStateMachine } from 'xstate';
-import { isHostEffectType, isPlayerCommandType } from '../src/model/commands.ts';
+import {
+  type Command,
+  isHostEffectType,
+  isPlayerCommandType,
+  type PlayerCommand,
+} from '../src/model/commands.ts';
 import type { Rejection } from '../src/model/events.ts';
+import { deepFreeze } from '../src/model/freeze.ts';
 import { copyPlain, typeName } from '../src/model/plain.ts';
-import { judge } from '../src/rules/commands/index.ts';
+import { judge, judgeWellFormed } from '../src/rules/commands/index.ts';
 import type { Table } from '../src/rules/table.ts';
 
 /**
@@ -21,6 +27,10 @@ import type { Table } from '../src/rules/table.ts';
  * delivers its internal events, a child's requests and `xstate.*` events, without it), so the gate
  * wraps the `send` of each game actor when XState creates its first snapshot, and marks what comes
  * through it.
+ *
+ * What the engine made itself (a built-in policy's choice, `submitOwn`) is no outside input: it comes
+ * through a door of its own, is neither copied nor parsed by the schema, and is judged by the rules
+ * like any other command. Nothing a client sends can take that door (see `submitOwn`).
  */
 
 /** The event that carries a host effect on the raw actor: `{ type: 'effect', effect }`. */
@@ -60,6 +70,32 @@ export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
 export function submit(actor: AnyActorRef, input: unknown, door: Door = 'actor'): object {
   const token = admitted(input);
   if (door === 'player') playersDoor.add(token);
+  const relay = relays.get(actor);
+  if (relay) relay(token);
+  else actor.send(token as never);
+  return token;
+}
+
+/**
+ * Commands the engine built itself, handed in by `submitOwn` and not yet admitted. Module-private, and
+ * each mark is used once (the gate deletes it as it admits the command): nothing a client holds or
+ * sends is ever in it, for everything from outside reaches the gate as the copy `admitted` made.
+ */
+const engineMade = new WeakSet<object>();
+
+/**
+ * The engine's own door: hands a command the engine built itself (a built-in policy's choice, made
+ * from the game's own data, never a client's object) to a game actor as from a player's door, without
+ * the copy and the schema check that guard outside input; the rules still judge it, and a refused one
+ * is answered with its rejection like any other. Returns the command, frozen (what the rules judge is
+ * what runs), to match the answer like `submit`'s copy. Never for a client's policy function: its
+ * command is outside input, and goes through `submit`.
+ */
+export function submitOwn(actor: AnyActorRef, command: PlayerCommand): object {
+  const token = deepFreeze(command);
+  engineMade.add(token);
+  fromOutside.add(token);
+  playersDoor.add(token);
   const relay = relays.get(actor);
   if (relay) relay(token);
   else actor.send(token as never);
@@ -108,12 +144,14 @@ function rejected(code: Rejection['code'], message: string, command: unknown = n
  * rejection that answers it.
  */
 export function admit(table: Table, input: object): { event: object } | { rejection: Rejection } {
+  // Used up here, whatever the verdict: the engine's mark never outlives the one admission it was for.
+  const own = engineMade.delete(input);
   if (unreadable.has(input)) {
     return { rejection: rejected('malformed', `the input is not plain data (${(input as Unreadable).why})`) };
   }
   const type = (input as { type?: unknown }).type;
   if (isPlayerCommandType(type)) {
-    const verdict = judge(table, input);
+    const verdict = own ? judgeWellFormed(table, input as Command) : judge(table, input);
     return 'command' in verdict ? { event: verdict.command } : verdict;
   }
   if (type === EFFECT_EVENT && playersDoor.has(input)) {

@@ -1,6 +1,6 @@
 import { type Actor, createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
-import { inputBeingAnswered, submit } from '../../machines/game-gate.ts';
+import { inputBeingAnswered, submit, submitOwn } from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
@@ -19,8 +19,8 @@ import { discardPile } from '../rules/where.ts';
 import {
   type Awaiting,
   awaitingIn,
-  choose,
   defaultPolicyFor,
+  ownChoice,
   type Policy,
   type Situation,
 } from './policies.ts';
@@ -97,6 +97,11 @@ function refusal(code: 'stopped' | 'queued', message: string): Rejection {
     command: null,
   };
 }
+
+/** The answer to one input, before any policy answers after it. */
+type OneAnswer =
+  | { ok: true; command: Command; events: RuleEvent[] }
+  | { ok: false; rejection: Rejection; queued?: true };
 
 /** Where a game comes from: its setup, seed and the client's own cards. With the command log, enough to replay it. */
 export interface GameOrigin {
@@ -240,14 +245,21 @@ export class Game {
         (this.policies.get(awaiting.player) ??
           (replaying.has(this) ? undefined : defaultPolicyFor(awaiting.player)));
       if (!awaiting || !policy) break;
-      let next: PlayerCommand;
-      try {
-        next = choose(policy, this.situationFor(awaiting));
-      } catch (error) {
-        const policyFailure = { player: awaiting.player, message: safeText(error) };
-        return { ok: true, step: this.step(), events, auto, policyFailure };
+      let result: OneAnswer;
+      if (typeof policy === 'function') {
+        // A client's policy: what it returns is outside input, copied and checked like a player's.
+        let next: unknown;
+        try {
+          next = policy(this.situationFor(awaiting));
+        } catch (error) {
+          const policyFailure = { player: awaiting.player, message: safeText(error) };
+          return { ok: true, step: this.step(), events, auto, policyFailure };
+        }
+        result = this.answerOne(next, 'player');
+      } else {
+        // A built-in policy: the engine built the command itself, so it takes the engine's own door.
+        result = this.answerOne(ownChoice(policy, awaiting), 'own');
       }
-      const result = this.answerOne(next, 'player');
       if (!result.ok) return { ok: true, step: this.step(), events, auto, policyRejection: result.rejection };
       auto.push(result.command as PlayerCommand);
       events.push(...result.events);
@@ -277,18 +289,18 @@ export class Game {
     };
   }
 
-  /** One input through one door, without policies. */
-  private answerOne(
-    input: unknown,
-    door: 'player' | 'host',
-  ):
-    | { ok: true; command: Command; events: RuleEvent[] }
-    | { ok: false; rejection: Rejection; queued?: true } {
+  /**
+   * One input through one door, without policies. `own` is the engine's door, for a command a built-in
+   * policy built (`ownChoice`): judged by the rules without the copy and the schema check.
+   */
+  private answerOne(input: unknown, door: 'player' | 'host' | 'own'): OneAnswer {
     if (this.actor.getSnapshot().status !== 'active') {
       return { ok: false, rejection: refusal('stopped', 'the game is stopped: it answers no more commands') };
     }
-    // The gate copies the input by value (running none of its code) before anything reads it.
-    const token = submit(this.actor, input, door);
+    // The gate copies the input by value (running none of its code) before anything reads it; the
+    // engine's own command it takes as it is.
+    const token =
+      door === 'own' ? submitOwn(this.actor, input as PlayerCommand) : submit(this.actor, input, door);
     const answer = this.answers.get(token);
     const verdict = answer?.verdict;
     if (!answer || !verdict) {

@@ -43,9 +43,21 @@ export function awaitingIn(table: Table): Awaiting | null {
 
 const STRONGEST_FIRST: readonly PairingOutcome[] = ['mortally-wound', 'stun', 'none'];
 
+/** A policy the engine carries out itself (`'strongest'`, `'pass'`): anything but a client's function. */
+export type BuiltInPolicy = Exclude<Policy, PolicyFunction>;
+
+/** The command a policy chooses: the client's function's, or the built-in policy's (`ownChoice`). */
 export function choose(policy: Policy, situation: Situation): PlayerCommand {
   if (typeof policy === 'function') return policy(situation);
-  const { awaiting } = situation;
+  return ownChoice(policy, situation.awaiting);
+}
+
+/**
+ * The command a built-in policy chooses, built afresh by the engine from what the game awaits (the
+ * player, and the outcomes the rules offer), never from a client's object: the game hands it in
+ * through the gate's own door (`submitOwn`), where the rules judge it without the copy and the schema.
+ */
+export function ownChoice(policy: BuiltInPolicy, awaiting: Awaiting): PlayerCommand {
   if (awaiting.for === 'response') return { type: 'pass', player: awaiting.player };
   const outcome =
     policy === 'strongest' ? (STRONGEST_FIRST.find((o) => awaiting.options.includes(o)) ?? 'none') : 'none';

@@ -117,7 +117,19 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
     const where = issue.path.length > 0 ? issue.path.join('.') : '(command)';
     return malformed(input, `GAME-INPUT-1: ${type}.${where}: ${issue.message}`);
   }
-  const command = parsed.data;
+  return judgeWellFormed(table, parsed.data);
+}
+
+/**
+ * Checks a well-formed command against the rules alone: `judge` once the schema has passed it. For a
+ * command the engine built itself (a built-in policy's choice, typed and made from the game's own
+ * data), which the input gate hands over without the copy and the schema (see `submitOwn`); the
+ * rules judge it as they judge any other.
+ */
+export function judgeWellFormed(
+  table: Table,
+  command: Command,
+): { command: Command } | { rejection: Rejection } {
   const refusal =
     requireSender(table, command) ??
     requireCurrentStep(table, command) ??
