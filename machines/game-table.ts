@@ -10,6 +10,7 @@ import type { Board, CardId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type { BattleWindow } from '../src/model/commands.ts';
 import type { HologramState } from '../src/model/events.ts';
+import { deepFreeze } from '../src/model/freeze.ts';
 import type { HologramView, Table } from '../src/rules/table.ts';
 
 /**
@@ -68,23 +69,45 @@ export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLib
 }
 
 /**
- * The battle's data as the rules read it: the battle actor's data without its open window (the view
- * gives the window on its own), with the decision the game awaits. Made once per battle context and
- * decision (both change together: the pass that closes a pairing's window, and the decision).
+ * The battle as the rules read it: its step, its data without its open window (the view gives the
+ * window on its own) and with the decision the game awaits, and the window. Made once per battle
+ * snapshot and decision (a snapshot never changes: each transition makes a new one), and frozen, data
+ * and all: the rules, the gate, the guards and the policies read it several times per command, and
+ * `game.table()` hands it to clients.
  */
-const battleData = new WeakMap<object, BattleViewData>();
+const battleViews = new WeakMap<object, BattleView>();
 
-function battleDataOf(
-  context: BattleData & { window: unknown },
+function battleViewOf(
+  snapshot: ReturnType<BattleReader['getSnapshot']>,
   decision: AwaitedDecision | null,
-): BattleViewData {
-  let data = battleData.get(context);
-  if (!data || data.decision !== decision) {
-    const { window: _window, ...rest } = context;
-    data = { ...rest, decision };
-    battleData.set(context, data);
+): BattleView {
+  let view = battleViews.get(snapshot);
+  if (!view || view.data.decision !== decision) {
+    const { window, ...rest } = snapshot.context;
+    const data: BattleViewData = { ...rest, decision };
+    view = deepFreeze({
+      data,
+      step: snapshot.value as BattleStep,
+      window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
+    });
+    battleViews.set(snapshot, view);
   }
-  return data;
+  return view;
+}
+
+/** A hologram as the rules read it, once per hologram snapshot. */
+const hologramViews = new WeakMap<object, HologramView>();
+
+function hologramViewOf(snapshot: ReturnType<HologramReader['getSnapshot']>): HologramView {
+  let view = hologramViews.get(snapshot);
+  if (!view) {
+    view = Object.freeze({
+      state: snapshot.value as HologramState,
+      deactivatedOnTurn: snapshot.context.deactivatedOnTurn,
+    });
+    hologramViews.set(snapshot, view);
+  }
+  return view;
 }
 
 /** The rules' view of a game actor's context. Hologram states are read from the hologram actors. */
@@ -112,21 +135,10 @@ function tableOver(source: TableSource): Table {
     hologram(card: CardId): HologramView | undefined {
       const ref = Object.hasOwn(source.holograms, card) ? source.holograms[card] : undefined;
       if (!ref) return undefined;
-      const snapshot = ref.getSnapshot();
-      return {
-        state: snapshot.value as HologramState,
-        deactivatedOnTurn: snapshot.context.deactivatedOnTurn,
-      };
+      return hologramViewOf(ref.getSnapshot());
     },
     battle(): BattleView | undefined {
-      if (!source.battle) return undefined;
-      const snapshot = source.battle.getSnapshot();
-      const window = snapshot.context.window;
-      return {
-        data: battleDataOf(snapshot.context, source.awaitedDecision),
-        step: snapshot.value as BattleStep,
-        window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
-      };
+      return source.battle ? battleViewOf(source.battle.getSnapshot(), source.awaitedDecision) : undefined;
     },
   };
 }
