@@ -117,6 +117,28 @@ export interface Resumption {
 }
 
 /**
+ * Snapshots the engine made for one game itself, restored as they are rather than copied: XState revives
+ * a snapshot in place, which is harmless to a snapshot no one else holds. The odds make one per battle
+ * from a prepared position, sharing its frozen board (which the revival reads but never writes).
+ */
+const ownSnapshots = new WeakSet<object>();
+
+/** Marks a snapshot the engine made for one game (not exported from the package). */
+export function ownSnapshot<T extends object>(snapshot: T): T {
+  ownSnapshots.add(snapshot);
+  return snapshot;
+}
+
+/** The snapshot a game is restored from: the caller's is copied, so its save stays a save. */
+function snapshotToRestore(snapshot: unknown): Snapshot<unknown> {
+  if (typeof snapshot === 'object' && snapshot !== null && ownSnapshots.has(snapshot)) {
+    ownSnapshots.delete(snapshot);
+    return snapshot as Snapshot<unknown>;
+  }
+  return JSON.parse(JSON.stringify(snapshot)) as Snapshot<unknown>;
+}
+
+/**
  * A game: the game actor with a client's conveniences around it. Two doors: `send` takes a player's
  * command (what a server forwards from its players), `effect` takes a host effect (what a card or
  * dilemma did: the host's word, never a player's). Each answers with what happened or why not, and
@@ -149,7 +171,7 @@ export class Game {
       input,
       // XState revives a snapshot in place (its actor references become live actors): restore from a
       // copy, so the caller's save stays a save and two games restored from it stay apart.
-      ...(resume ? { snapshot: JSON.parse(JSON.stringify(resume.snapshot)) as Snapshot<unknown> } : {}),
+      ...(resume ? { snapshot: snapshotToRestore(resume.snapshot) } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
     this.actor.on('*', (event) => this.hear(event));

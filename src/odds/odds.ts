@@ -1,4 +1,4 @@
-import { createGame, Game } from '../game/game.ts';
+import { createGame, Game, ownSnapshot } from '../game/game.ts';
 import type { Policy } from '../game/policies.ts';
 import type { CardId, PlayerId } from '../model/board.ts';
 import type { CommandOf } from '../model/commands.ts';
@@ -271,11 +271,20 @@ export function prepareOdds(setup: unknown, options: Omit<OddsOptions, 'onProgre
  */
 function gameForBattle(prepared: PreparedOdds, index: number): Game {
   const seed = battleSeed(prepared.seed, index);
-  const snapshot = prepared.snapshot as { context: Record<string, unknown> };
+  const snapshot = prepared.snapshot as { context: Record<string, unknown>; children: unknown };
+  // The position's board, cards and record are frozen and shared by every battle; what XState revives
+  // in place (the context's references to the hologram actors, and the actors' own snapshots) is this
+  // battle's own.
+  const holograms = snapshot.context.holograms as Record<string, unknown>;
+  const own = ownSnapshot({
+    ...snapshot,
+    context: { ...snapshot.context, holograms: { ...holograms }, random: seedRandom(seed) },
+    children: JSON.parse(JSON.stringify(snapshot.children)),
+  });
   return new Game(
     { setup: prepared.setup, seed, cards: prepared.cards },
     { policies: prepared.policies },
-    { snapshot: { ...snapshot, context: { ...snapshot.context, random: seedRandom(seed) } }, log: [] },
+    { snapshot: own, log: [] },
   );
 }
 
