@@ -84,15 +84,35 @@ function battleViewOf(
   let view = battleViews.get(snapshot);
   if (!view || view.data.decision !== decision) {
     const { window, ...rest } = snapshot.context;
-    const data: BattleViewData = { ...rest, decision };
-    view = deepFreeze({
-      data,
+    view = Object.freeze({
+      data: sameData(lastData, rest, decision) ?? deepFreeze({ ...rest, decision }),
       step: snapshot.value as BattleStep,
-      window: window ? { kind: window.kind, priority: window.priority, passes: window.passes } : null,
+      window: window
+        ? Object.freeze({ kind: window.kind, priority: window.priority, passes: window.passes })
+        : null,
     });
+    lastData = view.data;
     battleViews.set(snapshot, view);
   }
   return view;
+}
+
+/**
+ * The data of the last battle view made, kept while it is the same: most of a battle's events change
+ * only its window (a pass), and its data is then the very data of the view before.
+ */
+let lastData: BattleViewData | null = null;
+
+function sameData(
+  data: BattleViewData | null,
+  rest: BattleData,
+  decision: AwaitedDecision | null,
+): BattleViewData | undefined {
+  if (!data || data.decision !== decision) return undefined;
+  for (const key of Object.keys(rest) as (keyof BattleData)[]) {
+    if (rest[key] !== data[key]) return undefined;
+  }
+  return data;
 }
 
 /** A hologram as the rules read it, once per hologram snapshot. */
