@@ -186,7 +186,7 @@ export const battleMachine = setup({
     },
     /**
      * BATTLE-4e: a response window where both players act at once: the player whose turn it is goes
-     * first. (The game announced the pairing as it answered the step before: no request here.)
+     * first. (The game announced the pairing with the step before.)
      */
     engaged: {
       entry: {
@@ -218,7 +218,7 @@ export const battleMachine = setup({
         },
       },
     },
-    /** BATTLE-4d (the game announced the cards face up as it answered the step before: no request here) */
+    /** BATTLE-4d (the game announced the cards face up with the step before) */
     pilesRanOut: {
       entry: 'turnRestFaceUp',
       always: 'beforeWinner',

@@ -18,13 +18,13 @@ import type { Table } from '../src/rules/table.ts';
  * pure), so `snapshot.can(command)` tells the truth. What it refuses, XState would drop silently; the
  * gate answers it instead, in order, with an emitted `rejected` event that cites its clause, and the
  * state does not change. The gate also keeps the outside world out of what belongs inside: XState's own
- * events (`xstate.*`: a forged `xstate.done.actor.battle` would end a battle with no result) and the
- * battle's requests to the game (`battle.*`) are refused when they come from outside, and every input
+ * events (`xstate.*`: a forged `xstate.done.actor.battle` would end a battle with no result) are refused
+ * when they come from outside, and every input
  * from outside is copied by value before anything reads it (no getter, `toJSON` or proxy of the
  * sender's ever runs inside the machine).
  *
  * How it tells outside from inside: an actor's own `send` is the outside world's only way in (XState
- * delivers its internal events, a child's requests and `xstate.*` events, without it), so the gate
+ * delivers its internal events, the `xstate.*` ones, without it), so the gate
  * wraps the `send` of each game actor when XState creates its first snapshot, and marks what comes
  * through it.
  *
@@ -56,7 +56,7 @@ const answering = new WeakMap<AnyActorRef, object | undefined>();
 
 /**
  * The outside input a game actor is answering now, as the gate copied it, or undefined while the actor
- * handles its own events (a battle's request, a child done). Lets a client attribute what the actor
+ * handles its own events (a child done, the battle over). Lets a client attribute what the actor
  * emits to the input that caused it.
  */
 export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
@@ -210,17 +210,6 @@ export function admit(table: Table, input: object): { event: object } | { reject
       }),
     };
   }
-  if (typeof type === 'string' && type.startsWith('battle.')) {
-    return {
-      rejection: rejected(
-        'malformed',
-        `${typeName(type)} is the battle's request to the game: not accepted from outside`,
-        {
-          type: typeName(type),
-        },
-      ),
-    };
-  }
   return {
     rejection: rejected(
       'malformed',
@@ -298,10 +287,9 @@ function isXStateType(type: unknown): boolean {
   return typeof type === 'string' && type.startsWith('xstate.');
 }
 
-/** Events the game actor gets from inside: XState's own and the battle's requests. */
+/** Events the game actor gets from inside: XState's own (a child done, the battle over). */
 function isInternal(event: object): boolean {
-  const type = (event as { type?: unknown }).type;
-  return typeof type === 'string' && (type.startsWith('xstate.') || type.startsWith('battle.'));
+  return isXStateType((event as { type?: unknown }).type);
 }
 
 /** Child actors whose outside door has been closed. */
