@@ -6,7 +6,7 @@ import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { z } from '../model/zod.ts';
-import { createGame, Game, type GameOptions, type GameOrigin, markReplay } from './game.ts';
+import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
 import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
 
@@ -204,7 +204,8 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
   if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
   let game: Game;
   try {
-    game = new Game(save.origin, gameOptions, { snapshot: save.snapshot, log });
+    // `checkSave` made this snapshot for this restore alone (a copy of the caller's save): no other copy.
+    game = new Game(save.origin, gameOptions, { snapshot: ownSnapshot(save.snapshot as object), log });
   } catch (error) {
     if (error instanceof SetupError)
       throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');

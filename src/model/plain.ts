@@ -83,13 +83,9 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
       if (!Array.isArray(task.into)) delete (task.into as Record<string, unknown>)[task.key as string];
       continue;
     }
-    // Defined, not assigned: an own `__proto__` key stays a key and never sets a prototype.
-    Object.defineProperty(task.into, task.key, {
-      value: copy,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    // Assigned to the slot `copyOne` made: an own data property (an own `__proto__` key included, which
+    // `copyOne` defines rather than assigns), so the assignment never sets a prototype.
+    (task.into as Record<string | number, unknown>)[task.key] = copy;
   }
   if (refusal !== undefined) return { ok: false, why: refusal };
   return { ok: true, value: root.value };
@@ -150,13 +146,16 @@ function copyOne(
     const descriptor = descriptors[key]!;
     if (!descriptor.enumerable) continue;
     if (!('value' in descriptor)) return refuse('it has a getter or setter');
-    // Each key in its place now (the values come later): the copy keeps the input's key order.
-    Object.defineProperty(copy, key, {
-      value: undefined,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    // Each key in its place now (the values come later): the copy keeps the input's key order. An own
+    // `__proto__` key is defined, not assigned, so that it stays a key and never sets a prototype.
+    if (key === '__proto__') {
+      Object.defineProperty(copy, key, {
+        value: undefined,
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    } else copy[key] = undefined;
     push(descriptor.value, depth + 1, copy, key);
   }
   return copy;
