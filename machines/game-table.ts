@@ -85,13 +85,12 @@ function battleViewOf(
   if (!view || view.data.decision !== decision) {
     const { window, ...rest } = snapshot.context;
     view = Object.freeze({
-      data: sameData(lastData, rest, decision) ?? deepFreeze({ ...rest, decision }),
+      data: dataOf(rest, decision),
       step: snapshot.value as BattleStep,
       window: window
         ? Object.freeze({ kind: window.kind, priority: window.priority, passes: window.passes })
         : null,
     });
-    lastData = view.data;
     battleViews.set(snapshot, view);
   }
   return view;
@@ -99,20 +98,22 @@ function battleViewOf(
 
 /**
  * The data of the last battle view made, kept while it is the same: most of a battle's events change
- * only its window (a pass), and its data is then the very data of the view before.
+ * only its window (a pass), and its data is then the very data of the view before. Otherwise only
+ * what changed is frozen (the rest was, with the data before).
  */
 let lastData: BattleViewData | null = null;
 
-function sameData(
-  data: BattleViewData | null,
-  rest: BattleData,
-  decision: AwaitedDecision | null,
-): BattleViewData | undefined {
-  if (!data || data.decision !== decision) return undefined;
+function dataOf(rest: BattleData, decision: AwaitedDecision | null): BattleViewData {
+  const previous = lastData?.decision === decision ? lastData : null;
+  let same = previous !== null;
   for (const key of Object.keys(rest) as (keyof BattleData)[]) {
-    if (rest[key] !== data[key]) return undefined;
+    if (previous && rest[key] === previous[key]) continue;
+    same = false;
+    deepFreeze(rest[key]);
   }
-  return data;
+  if (same && previous) return previous;
+  lastData = Object.freeze({ ...rest, decision: deepFreeze(decision) });
+  return lastData;
 }
 
 /** A hologram as the rules read it, once per hologram snapshot. */
