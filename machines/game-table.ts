@@ -83,9 +83,9 @@ function battleViewOf(
 ): BattleView {
   let view = battleViews.get(snapshot);
   if (!view || view.data.decision !== decision) {
-    const { window, ...rest } = snapshot.context;
+    const window = snapshot.context.window;
     view = Object.freeze({
-      data: dataOf(rest, decision),
+      data: dataOf(snapshot.context, decision),
       step: snapshot.value as BattleStep,
       window: window
         ? Object.freeze({ kind: window.kind, priority: window.priority, passes: window.passes })
@@ -103,15 +103,21 @@ function battleViewOf(
  */
 let lastData: BattleViewData | null = null;
 
-function dataOf(rest: BattleData, decision: AwaitedDecision | null): BattleViewData {
+function dataOf(
+  context: BattleData & { readonly window: unknown },
+  decision: AwaitedDecision | null,
+): BattleViewData {
   const previous = lastData?.decision === decision ? lastData : null;
   let same = previous !== null;
-  for (const key of Object.keys(rest) as (keyof BattleData)[]) {
-    if (previous && rest[key] === previous[key]) continue;
+  for (const key in context) {
+    if (key === 'window') continue;
+    const value = context[key as keyof BattleData];
+    if (previous && value === previous[key as keyof BattleData]) continue;
     same = false;
-    deepFreeze(rest[key]);
+    deepFreeze(value);
   }
   if (same && previous) return previous;
+  const { window: _window, ...rest } = context;
   lastData = Object.freeze({ ...rest, decision: deepFreeze(decision) });
   return lastData;
 }
