@@ -224,6 +224,35 @@ describe('BATTLE-2 and BATTLE-4e: response windows and priority', () => {
 });
 
 describe('BATTLE-3 and BATTLE-4d: combat piles', () => {
+  it('BATTLE-3, BATTLE-4, BATTLE-4a: the pass that closes a window carries the battle on: the piles and the first pairing, then the decision it awaits, come with that pass, and the battle asks the game for nothing', () => {
+    const told: string[] = [];
+    const toBattle: string[] = [];
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 9'), onPlanet('bob', 'd', 'Fighter 2')]);
+    game.actor.system.inspect({
+      next: (event) => {
+        if (event.type !== '@xstate.event' || event.sourceRef === undefined) return;
+        if (event.actorRef === game.actor) told.push(event.event.type);
+        else if (event.sourceRef === game.actor) toBattle.push(event.event.type);
+      },
+    });
+    accept(game, ATTACK_ON_PLANET());
+    expect(accept(game, { type: 'pass', player: 'bob' }).map((e) => e.kind)).toEqual(['passed']);
+    // The second pass in a row closes the start-of-battle window: the piles are formed with it.
+    const closing = accept(game, { type: 'pass', player: 'alice' });
+    expect(cited(closing)).toEqual(['passed:BATTLE-2', 'combat-piles:BATTLE-3', 'engaged:BATTLE-4']);
+    expect(game.battle()?.step).toBe('engaged');
+    // The pairing's window closes: the decision the pairing awaits comes with the pass, held by the game.
+    closeWindow(game);
+    expect(game.battle()?.step).toBe('deciding');
+    expect(game.awaiting()).toMatchObject({ player: 'alice', for: 'decision' });
+    expect(game.actor.getSnapshot().context.awaitedDecision).toMatchObject({ side: 'attacker' });
+    accept(game, { type: 'decide', player: 'alice', outcome: 'stun' });
+    expect(game.actor.getSnapshot().context.awaitedDecision).toBeNull();
+    // The game tells the battle; nothing but XState's own word (a child done) reaches the game from inside.
+    expect(toBattle).toEqual(['xstate.init', 'PASS', 'PASS', 'PILES_FORMED', 'PASS', 'PASS', 'DECIDED']);
+    expect(told.filter((type) => !type.startsWith('xstate.'))).toEqual([]);
+  });
+
   it('BATTLE-3: piles leave out the disabled, stunned and mortally wounded; their order is hidden', () => {
     const game = battleGame([
       onPlanet('alice', 'a1', 'Fighter 5'),
