@@ -171,7 +171,10 @@ function migrateVersion2(save: SavedGame): SavedGame {
   if (isNode(children) && isNode(battle) && isNode(battle.snapshot) && isNode(battle.snapshot.context)) {
     const { decision = null, ...battleContext } = battle.snapshot.context;
     awaitedDecision = decision;
-    children = { ...children, battle: { ...battle, snapshot: { ...battle.snapshot, context: battleContext } } };
+    children = {
+      ...children,
+      battle: { ...battle, snapshot: { ...battle.snapshot, context: battleContext } },
+    };
   }
   // In the order version 3 writes its keys (`awaitedDecision` after `battle`), so that the migrated game
   // and the same game replayed save to the same bytes.
