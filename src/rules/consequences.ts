@@ -83,7 +83,7 @@ function describeCarry(draft: Draft, id: CardId): string {
  * A command that moved a Holodeck Door or Holo-Projectors (which change where many may exist) has every
  * hologram looked at. They are looked at in the board's order, as a look at every card would.
  */
-export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>): void {
+export function enforceExistence(draft: Draft, wasWearing: Wearers): void {
   if (draft.changedCount() === 0 && draft.changes.length === 0) return;
   // Where Holo-Projectors are does not change in this loop: only holograms, and what they carry, move
   // (to the discard pile), and Holo-Projectors are played on a location, never carried by a card.
@@ -120,7 +120,7 @@ export function enforceExistence(draft: Draft, wasWearing: ReadonlySet<CardId>):
 function checkExistence(
   draft: Draft,
   id: CardId,
-  wasWearing: ReadonlySet<CardId>,
+  wasWearing: Wearers,
   projectors: (location: string) => boolean,
 ): void {
   if (!isLiveHologram(draft, id) || !isInPlay(draft, id)) return;
@@ -172,11 +172,28 @@ function isWhereHologramsMayExist(draft: Draft, id: CardId): boolean {
   return hasEffect(draft, id, 'adds-holodeck') || hasEffect(draft, id, 'holo-projectors');
 }
 
-/** The holograms that wear an emitter now (taken before a command, for `enforceExistence`). */
-export function wearersOf(draft: Draft): Set<CardId> {
-  const wearing = new Set<CardId>();
-  for (const card of cardList(draft.board.cards)) {
-    if (card.at.in === 'worn') wearing.add(card.at.by);
-  }
-  return wearing;
+/** Who wears an emitter on a board: asked by `enforceExistence` of a hologram that lost its emitter. */
+export interface Wearers {
+  has(card: CardId): boolean;
+}
+
+/**
+ * The holograms that wear an emitter now (taken before a command, for `enforceExistence`). Read from
+ * the board as it is now, but only once asked: most commands change nothing a hologram's existence
+ * hangs on, and a look at every card for each of them would make each command cost the board's size.
+ */
+export function wearersOf(draft: Draft): Wearers {
+  const board = draft.board;
+  let wearing: Set<CardId> | undefined;
+  return {
+    has(card: CardId): boolean {
+      if (!wearing) {
+        wearing = new Set<CardId>();
+        for (const each of cardList(board.cards)) {
+          if (each.at.in === 'worn') wearing.add(each.at.by);
+        }
+      }
+      return wearing.has(card);
+    },
+  };
 }
