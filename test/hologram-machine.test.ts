@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { type HologramEvent, hologramAfter, hologramTakes } from '../machines/hologram.machine.ts';
 import { hologramMachine } from '../src/index.ts';
 
 const start = (initial: 'active' | 'deactivated', deactivatedOnTurn: number | null = null) =>
@@ -36,5 +38,36 @@ describe('the hologram statechart', () => {
       expect(actor.getSnapshot().value).toBe('erased');
       expect(actor.getSnapshot().status).toBe('done');
     }
+  });
+
+  it('HOLO-ACT-3: the rules read the chart’s own answer, remembered: the same as a live actor’s for every state, turn and event, asked in any order', () => {
+    const eventArb: fc.Arbitrary<HologramEvent> = fc.oneof(
+      fc.record({ type: fc.constant('ACTIVATE' as const), turn: fc.integer({ min: 1, max: 6 }) }),
+      fc.record({ type: fc.constant('DEACTIVATE' as const), turn: fc.integer({ min: 1, max: 6 }) }),
+      fc.constant({ type: 'ERASE' as const }),
+    );
+    fc.assert(
+      fc.property(
+        fc.constantFrom('active' as const, 'deactivated' as const),
+        fc.option(fc.integer({ min: 1, max: 6 }), { nil: null }),
+        fc.array(eventArb, { maxLength: 8 }),
+        (initial, deactivatedOnTurn, events) => {
+          // A live actor beside the rules' reading: both told the same events, in the same order.
+          const actor = start(initial, deactivatedOnTurn);
+          let view = hologramAfter(undefined, {
+            type: 'SPAWN',
+            input: { card: 'doctor', owner: 'alice', initial, deactivatedOnTurn },
+          });
+          for (const event of events) {
+            expect(hologramTakes(view, event)).toBe(actor.getSnapshot().can(event));
+            actor.send(event);
+            view = hologramAfter(view, event);
+            const live = actor.getSnapshot();
+            expect(view).toEqual({ state: live.value, deactivatedOnTurn: live.context.deactivatedOnTurn });
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
