@@ -2,10 +2,18 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
-import type { Setup } from '../src/index.ts';
+import { createGame, type Setup } from '../src/index.ts';
 import type { Estimate } from '../src/odds/intervals.ts';
 import { addTo, average, chance, emptyTally } from '../src/odds/intervals.ts';
-import { type BattleOdds, battleOdds, battleSeed, OddsError, oddsScenario } from '../src/odds/odds.ts';
+import {
+  type BattleOdds,
+  battleOdds,
+  battleSeed,
+  OddsError,
+  oddsScenario,
+  playOddsBattles,
+  prepareOdds,
+} from '../src/odds/odds.ts';
 import { FIGHTERS, HOLO_FIGHTERS, onPlanet } from './battle-table.ts';
 
 const EXAMPLE = 'examples/odds/boarding-party.json';
@@ -62,6 +70,32 @@ describe('battle odds (battleOdds)', () => {
     expect(battleSeed(8, 3)).not.toBe(seeds[3]);
     // Any whole base seed will do: each battle's own seed is always one a game takes.
     expect(battleOdds(DEMO_BATTLE_SETUP, { battles: 5, seed: -(2 ** 40) }).battles).toBe(5);
+  });
+
+  it('BATTLE-5a: each battle is the very game createGame(setup, { seed: battleSeed(seed, i) }) plays, whatever the battles before it', () => {
+    const prepared = prepareOdds(DEMO_BATTLE_SETUP, { battles: 12, seed: 7, attack: BOARDING_PARTY });
+    // All twelve from the one prepared position, then the last again alone: the position stays as it was.
+    const all = playOddsBattles(prepared, 0, 12);
+    const again = playOddsBattles(prepared, 11, 12);
+    let wins = 0;
+    const killed: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const game = createGame(DEMO_BATTLE_SETUP, {
+        seed: battleSeed(7, i),
+        policies: { alice: 'strongest', bob: 'strongest' },
+      });
+      const result = game.send(BOARDING_PARTY);
+      if (!result.ok) throw new Error(result.rejection.message);
+      if (game.lastBattle()?.winner === 'alice') wins++;
+      const announced = result.events.find((event) => event.kind === 'battle-announced');
+      const defenders = announced?.kind === 'battle-announced' ? announced.defenders : [];
+      const board = game.board();
+      killed.push(defenders.filter((id) => board.cards[id]?.at.in === 'discard').length);
+      if (i === 11) expect(again.wins).toBe(game.lastBattle()?.winner === 'alice' ? 1 : 0);
+      game.stop();
+    }
+    expect(all.wins).toBe(wins);
+    expect(all.killed.defender.sum).toBe(killed.reduce((a, b) => a + b, 0));
   });
 
   it('has the chances of winning, tying and losing sum to 1', () => {
