@@ -2,8 +2,11 @@
  * BATTLE-4, BATTLE-5, HOLO-EXIST-2: a STRENGTH reading is kept per cards record (`strength.ts`), and a
  * kept reading must never answer for a table it no longer describes: a later write to the same record
  * within a command, a hologram deactivated (or activated) with the board unchanged, a hand-built board
- * written in place, a bigger board kept behind the read-only record.
+ * written in place, a bigger board kept behind the read-only record. A reading is also carried over to
+ * the next record where no card changed in anything STRENGTH reads (a stun, a mortal wound): it must
+ * answer there as a reading made afresh would.
  */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Game, type Setup } from '../src/index.ts';
 import type { Board } from '../src/model/board.ts';
@@ -12,6 +15,16 @@ import { deactivate } from '../src/rules/consequences.ts';
 import { Draft } from '../src/rules/draft.ts';
 import { seedRandom } from '../src/rules/random.ts';
 import type { Table } from '../src/rules/table.ts';
+import {
+  attackOnPlanet,
+  battleSetup,
+  battleSpecArb,
+  legalNow,
+  PLAY,
+  play,
+  setupArb,
+  steps,
+} from './generators.ts';
 
 /**
  * Alice on Ligos VII: the E.M.H. (a Federation hologram), a Klingon brute who may not use the phaser,
@@ -44,6 +57,25 @@ function setup(extra = 0): Setup {
 }
 
 const brute = (table: Table) => strengthTotals(table, ['brute'])[0];
+
+/** The same table with its cards copied into a plain record that is not frozen: read afresh, never kept. */
+function afresh(table: Table): Table {
+  return {
+    board: { ...table.board, cards: { ...table.board.cards } },
+    library: table.library,
+    step: table.step,
+    hologram: (card) => table.hologram(card),
+    battle: () => table.battle(),
+  };
+}
+
+/** Every card's STRENGTH, read as the engine reads it (kept readings) and afresh, agree. */
+function agreesAfresh(table: Table): void {
+  const ids = Object.keys(table.board.cards);
+  const fresh = afresh(table);
+  expect(strengthTotals(table, ids)).toEqual(strengthTotals(fresh, ids));
+  for (const id of ids) expect(strengthOf(table, id)).toEqual(strengthOf(fresh, id));
+}
 
 function game(extra = 0): Game {
   return createGame(setup(extra), { seed: 1 });
@@ -147,5 +179,79 @@ describe('STRENGTH readings kept per cards record', () => {
     expect(brute(draft)).toBe(4);
     expect(brute(g.table())).toBe(5 + 2);
     g.stop();
+  });
+
+  it('BATTLE-5: a reading carried over a stun and a mortal wound answers as a fresh one, and sees a new mode or icon', () => {
+    const g = createGame(
+      {
+        ...setup(),
+        cards: [
+          { id: 'projectors', card: 'Holo-Projectors', owner: 'alice', at: { playedOn: 'ligos' } },
+          { id: 'lower-decks', card: 'Lower Decks', owner: 'alice', at: 'table' },
+          { id: 'sumek', card: 'Sumek', owner: 'alice', at: { planet: 'ligos' }, hologram: 'active' },
+          { id: 'brute', card: 'Brute', owner: 'alice', at: { planet: 'ligos' } },
+          { id: 'phaser', card: 'Starfleet Type II Phaser', owner: 'alice', at: { planet: 'ligos' } },
+        ],
+        cardDefinitions: [
+          { name: 'Brute', type: 'Personnel', affiliation: 'Klingon', strength: 5, universal: true },
+        ],
+      },
+      { seed: 1 },
+    );
+    const draft = new Draft(g.table(), seedRandom(1));
+    // Sumek (Federation mode) may use the phaser; Lower Decks reaches the universal, non-holographic brute.
+    expect(brute(draft)).toBe(5 + 2 + 2);
+    draft.setStatus('brute', { stunned: true });
+    agreesAfresh(draft);
+    draft.setStatus('sumek', { mortallyWounded: true, stopped: true });
+    agreesAfresh(draft);
+    expect(brute(draft)).toBe(5 + 2 + 2);
+    // HOLO-AFFIL-1: Sumek in his Hirogen mode may not use a Federation and Non-Aligned phaser.
+    draft.updateCard('sumek', { affiliationMode: 'Hirogen' });
+    expect(brute(draft)).toBe(5 + 2);
+    agreesAfresh(draft);
+    // HOLO-SPECIES-1: a Holo icon added to the brute makes him holographic: Lower Decks no longer reaches him.
+    draft.updateCard('brute', { addedIcons: ['Holo'] });
+    expect(brute(draft)).toBe(5);
+    agreesAfresh(draft);
+    draft.updateCard('sumek', { affiliationMode: null });
+    expect(brute(draft)).toBe(5 + 2);
+    // In stasis, the phaser works for no one.
+    draft.setStatus('phaser', { inStasisUntilEndOfTurn: 3 });
+    expect(brute(draft)).toBe(5);
+    agreesAfresh(draft);
+    g.stop();
+  });
+
+  it('BATTLE-4, BATTLE-5: at every step of random battles, STRENGTH as the engine keeps it is STRENGTH read afresh', () => {
+    fc.assert(
+      fc.property(battleSpecArb, fc.array(fc.nat({ max: 1000 }), { maxLength: 60 }), (spec, picks) => {
+        const s = battleSetup(spec);
+        const game = createGame(s, { seed: 5 });
+        agreesAfresh(game.table());
+        game.send(attackOnPlanet(s));
+        for (const pick of picks) {
+          agreesAfresh(game.table());
+          const command = legalNow(game, pick);
+          if (!game.battle() || !command) break;
+          game.send(command);
+        }
+        agreesAfresh(game.table());
+        game.stop();
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it('BATTLE-4, HOLO-EXIST-2: after every step of random games, STRENGTH as the engine keeps it is STRENGTH read afresh', () => {
+    const plans = fc.sample(fc.tuple(setupArb, steps(PLAY, 30), fc.integer({ min: 0, max: 1000 })), {
+      seed: 29,
+      numRuns: 40,
+    });
+    for (const [s, plan, seed] of plans) {
+      const { game } = play(s, seed, plan, ({ game }) => agreesAfresh(game.table()));
+      agreesAfresh(game.table());
+      game.stop();
+    }
   });
 });

@@ -93,6 +93,7 @@ const spotKey = (spot: Spot) => ('aboard' in spot ? `aboard\0${spot.aboard}` : `
  */
 class StrengthReading {
   private table: Table | null = null;
+  readonly library: CardLibrary;
   /** Modifiers that may reach a card anywhere. */
   private readonly anywhere: ModifierSource[] = [];
   /** Modifiers that reach only cards present with them, by their source's spot (but the summed ones). */
@@ -121,13 +122,13 @@ class StrengthReading {
 
   constructor(
     table: Table,
-    /** The cards record's revision it was read from (`revisionOf`), and the library: what it holds for. */
-    readonly revision: number | undefined,
-    readonly library: CardLibrary,
+    /** The cards it reads, in the record's order (`cardList`): kept, to tell whether it holds for others. */
+    private readonly cards: readonly CardInstance[],
   ) {
     this.table = table;
+    this.library = table.library;
     let order = 0;
-    for (const card of cardList(table.board.cards)) {
+    for (const card of cards) {
       const effects = strengthEffectsOf(table.library.get(card.card));
       if (effects.length === 0) continue;
       const key = effects.some((effect) => PRESENT_ONLY.has(effect.to)) ? this.spotKeyOf(card.id) : null;
@@ -146,6 +147,21 @@ class StrengthReading {
         }
       }
     }
+  }
+
+  /**
+   * Whether these cards (a record's `cardList`) are, for STRENGTH, the ones this reading read: the same
+   * cards in the same order, each the same or changed only in what STRENGTH never reads (stunned,
+   * mortally wounded, stopped: a pairing's outcome changes no one's STRENGTH, BATTLE-5).
+   */
+  describes(cards: readonly CardInstance[]): boolean {
+    const mine = this.cards;
+    if (mine === cards) return true;
+    if (mine.length !== cards.length) return false;
+    for (let i = 0; i < cards.length; i++) {
+      if (!sameForStrength(mine[i]!, cards[i]!)) return false;
+    }
+    return true;
   }
 
   /** Whether what this reading has read of the holograms is what `table` says of them now. */
@@ -210,7 +226,7 @@ class StrengthReading {
   private rogueBorgPresent(id: CardId): number {
     const table = this.bound;
     let borg = 0;
-    for (const card of cardList(table.board.cards)) {
+    for (const card of this.cards) {
       // Those in stasis (Vulcan Nerve Pinch) are out of the battle: they do not make the others stronger.
       if (isRogueBorg(table, card.id) && this.arePresent(card.id, id) && !isInStasis(table, card.id)) borg++;
     }
@@ -271,7 +287,7 @@ class StrengthReading {
     let present = this.users.get(key);
     if (present === undefined) {
       present = false;
-      for (const card of cardList(table.board.cards)) {
+      for (const card of this.cards) {
         if (
           card.owner === owner &&
           isPersonnel(table, card.id) &&
@@ -376,25 +392,83 @@ class StrengthReading {
 }
 
 /**
+ * Whether STRENGTH reads the two (versions of a) card alike. Everything `StrengthReading` reads of a
+ * card is here: which card it is (its definition: printed STRENGTH, icons, species, effects), its owner,
+ * where it is (what it is present with, whether it is in play), the icons added to it, its affiliation
+ * mode ("use only"), and the statuses disabled, in stasis and its STRENGTH until the end of the battle.
+ * A reading must read nothing else of a card without adding it here. Positions and added icons are
+ * compared by identity (a status change keeps them): a false "changed" only costs a new reading.
+ */
+function sameForStrength(a: CardInstance, b: CardInstance): boolean {
+  if (a === b) return true;
+  return (
+    a.id === b.id &&
+    a.card === b.card &&
+    a.owner === b.owner &&
+    a.at === b.at &&
+    a.addedIcons === b.addedIcons &&
+    a.affiliationMode === b.affiliationMode &&
+    a.status.disabled === b.status.disabled &&
+    a.status.inStasisUntilEndOfTurn === b.status.inStasisUntilEndOfTurn &&
+    a.status.strengthThisBattle === b.status.strengthThisBattle
+  );
+}
+
+/** A reading kept for a cards record, at the record's revision it was last found to hold at. */
+interface Kept {
+  readonly reading: StrengthReading;
+  readonly revision: number;
+}
+
+/**
  * Readings kept by cards record (see `StrengthReading`): a record with a revision (`revisionOf`) is one
  * state of the cards for as long as its revision stays the same. Kept weakly: a record no longer held
  * takes its reading with it.
  */
-const readings = new WeakMap<object, StrengthReading>();
+const kept = new WeakMap<object, Kept>();
 
-/** A reading of the table, bound to it: the one kept for its cards where it still holds, or a new one. */
+/**
+ * The latest reading made or kept for each library (one per game, but for games of the built-in cards
+ * only, which share theirs): the battle's next board is mostly the last one with a card stunned or
+ * mortally wounded, which changes no STRENGTH, so the last reading often holds for it.
+ */
+const latest = new WeakMap<CardLibrary, StrengthReading>();
+
+/** A reading of the table, bound to it: one kept for its cards (or the last one) where it still holds, or a new one. */
 function readingFor(table: Table): StrengthReading {
   const cards = table.board.cards;
   const revision = revisionOf(cards);
   // A record that may change unseen: read afresh each time, and keep nothing.
-  if (revision === undefined) return new StrengthReading(table, revision, table.library);
-  const kept = readings.get(cards);
-  if (kept && kept.revision === revision && kept.library === table.library && kept.holdsFor(table)) {
-    kept.bind(table);
-    return kept;
+  if (revision === undefined) return new StrengthReading(table, cardList(cards));
+  const library = table.library;
+  const mine = kept.get(cards);
+  let reading: StrengthReading | undefined;
+  if (
+    mine &&
+    mine.revision === revision &&
+    mine.reading.library === library &&
+    mine.reading.holdsFor(table)
+  ) {
+    reading = mine.reading;
+  } else {
+    const list = cardList(cards);
+    // This record's reading before its latest writes, or the latest one: where the cards are alike for STRENGTH.
+    for (const candidate of [mine?.reading, latest.get(library)]) {
+      if (
+        candidate &&
+        candidate.library === library &&
+        candidate.describes(list) &&
+        candidate.holdsFor(table)
+      ) {
+        reading = candidate;
+        break;
+      }
+    }
+    reading ??= new StrengthReading(table, list);
+    kept.set(cards, { reading, revision });
   }
-  const reading = new StrengthReading(table, revision, table.library);
-  readings.set(cards, reading);
+  latest.set(library, reading);
+  reading.bind(table);
   return reading;
 }
 
