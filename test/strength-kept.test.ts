@@ -10,6 +10,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createGame, type Game, type Setup } from '../src/index.ts';
 import type { Board } from '../src/model/board.ts';
+import { draftOf, revisionOf, SHARED_FROM } from '../src/model/card-record.ts';
+import { deepFreeze } from '../src/model/freeze.ts';
 import { strengthOf, strengthTotals } from '../src/rules/battle/strength.ts';
 import { deactivate } from '../src/rules/consequences.ts';
 import { Draft } from '../src/rules/draft.ts';
@@ -253,5 +255,28 @@ describe('STRENGTH readings kept per cards record', () => {
       agreesAfresh(game.table());
       game.stop();
     }
+  });
+
+  it('BATTLE-4: a cards record names one state of the cards only while its revision stays the same', () => {
+    const g = game(SHARED_FROM + 1);
+    const small = game();
+    for (const cards of [g.board().cards, small.board().cards]) {
+      // Set up, frozen: revision 0.
+      expect(revisionOf(cards)).toBe(0);
+      const draft = draftOf(cards);
+      const before = revisionOf(draft.cards);
+      expect(before).toBe(0);
+      draft.set({ ...cards.brute!, status: { ...cards.brute!.status, stunned: true } });
+      expect(revisionOf(draft.cards)).toBe(1);
+      draft.set({ ...cards.brute!, status: { ...cards.brute!.status, strengthThisBattle: 1 } });
+      expect(revisionOf(draft.cards)).toBe(2);
+      deepFreeze(draft.cards);
+      expect(revisionOf(draft.cards)).toBe(2);
+      expect(revisionOf(cards)).toBe(0);
+    }
+    // A plain record no command drafted and nobody froze may change unseen: it has no revision.
+    expect(revisionOf({ ...small.board().cards })).toBeUndefined();
+    g.stop();
+    small.stop();
   });
 });
