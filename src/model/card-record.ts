@@ -134,8 +134,9 @@ const revisions = new WeakMap<object, { n: number }>();
 
 /**
  * The record's revision (see `revisions`): 0 for a frozen record no command drafted (set up or
- * restored). Undefined for a record that could change unseen (a plain object, not frozen, that
- * `draftOf` did not make, as a test may build by hand): nothing read from it may be kept.
+ * restored, and frozen deeply by `deepFreeze`, cards and all). Undefined for a record that could change
+ * unseen (a plain object, not frozen, that `draftOf` did not make, as a test may build by hand):
+ * nothing read from it may be kept.
  */
 export function revisionOf(cards: Cards): number | undefined {
   const revision = revisions.get(cards);
