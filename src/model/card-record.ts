@@ -125,6 +125,25 @@ export function plainCards(cards: Cards): Cards {
   return plain;
 }
 
+/**
+ * How many writes each record made by `draftOf` has taken: a record is written only by the command
+ * that drafts it, and only until that command freezes it, so (record, revision) names one state of
+ * the cards for good. What is worked out from the cards alone (STRENGTH) may be kept under it.
+ */
+const revisions = new WeakMap<object, { n: number }>();
+
+/**
+ * The record's revision (see `revisions`): 0 for a frozen record no command drafted (set up or
+ * restored, and frozen deeply by `deepFreeze`, cards and all). Undefined for a record that could change
+ * unseen (a plain object, not frozen, that `draftOf` did not make, as a test may build by hand):
+ * nothing read from it may be kept.
+ */
+export function revisionOf(cards: Cards): number | undefined {
+  const revision = revisions.get(cards);
+  if (revision) return revision.n;
+  return Object.isFrozen(cards) ? 0 : undefined;
+}
+
 /** A card's place in its record's key order (the order in which `Object.keys` lists them). */
 export function slotOf(cards: Cards, id: CardId): number | undefined {
   const store = stores.get(cards);
@@ -156,11 +175,14 @@ export function draftOf(cards: Cards): CardsDraft {
   const from = stores.get(cards);
   if (!from && Object.keys(cards).length <= SHARED_FROM) {
     const plain: Record<CardId, CardInstance> = { ...cards };
+    const revision = { n: 0 };
+    revisions.set(plain, revision);
     return {
       cards: plain,
       set(card) {
         if (!Object.hasOwn(plain, card.id)) throw new Error(`no card ${card.id} in this game`);
         plain[card.id] = card;
+        revision.n++;
       },
     };
   }
@@ -177,8 +199,11 @@ export function draftOf(cards: Cards): CardsDraft {
       lent: false,
     };
   }
+  const record = recordOf(store);
+  const revision = { n: 0 };
+  revisions.set(record, revision);
   return {
-    cards: recordOf(store),
+    cards: record,
     set(card) {
       const slot = store.slots.get(card.id);
       if (slot === undefined) throw new Error(`no card ${card.id} in this game`);
@@ -188,6 +213,7 @@ export function draftOf(cards: Cards): CardsDraft {
         store.lent = false;
       }
       store.cards[slot] = card;
+      revision.n++;
     },
   };
 }

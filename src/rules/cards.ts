@@ -52,7 +52,9 @@ export function isShipOrFacility(table: Table, id: CardId): boolean {
 }
 
 export function hasEffect(table: Table, id: CardId, kind: Effect['kind']): boolean {
-  return definitionOf(table, id).effects.some((effect) => effect.kind === kind);
+  // A loop, not `some` with a closure: the rules ask this of every card, after every command.
+  for (const effect of definitionOf(table, id).effects) if (effect.kind === kind) return true;
+  return false;
 }
 
 /** A Mobile Holo-Emitter (or any card that works like one). */

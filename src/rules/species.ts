@@ -35,9 +35,29 @@ export function gameplaySpecies(table: Table, id: CardId): readonly string[] {
   return definitionOf(table, id).characteristics.filter((c) => SPECIES_WORDS.has(c));
 }
 
+/** `gameplaySpecies`, for reading only: a non-hologram's species are the ones kept for its definition. */
+function speciesOf(table: Table, id: CardId): readonly string[] {
+  if (isHolographic(table, id)) return HOLOGRAM_SPECIES;
+  return printedSpecies(definitionOf(table, id));
+}
+
+// A definition's species and "use only" restrictions, found once: definitions never change, and STRENGTH
+// asks them of every personnel that might use a phaser, at every pairing.
+const speciesByDefinition = new WeakMap<CardDefinition, readonly string[]>();
+
+/** The species a card's characteristics name, kept frozen (only this module reads them). */
+function printedSpecies(definition: CardDefinition): readonly string[] {
+  let species = speciesByDefinition.get(definition);
+  if (!species) {
+    species = Object.freeze(definition.characteristics.filter((c) => SPECIES_WORDS.has(c)));
+    speciesByDefinition.set(definition, species);
+  }
+  return species;
+}
+
 export function hasSpecies(table: Table, id: CardId, species: string): boolean {
   const wanted = species.toLowerCase();
-  return gameplaySpecies(table, id).some((s) => s.toLowerCase() === wanted);
+  return speciesOf(table, id).some((s) => s.toLowerCase() === wanted);
 }
 
 /**
@@ -58,8 +78,15 @@ export interface UseVerdict {
 
 type UseOnly = Extract<Effect, { kind: 'use-only' }>;
 
-function useOnlyOf(definition: CardDefinition): UseOnly[] {
-  return definition.effects.filter((e): e is UseOnly => e.kind === 'use-only');
+const useOnlyByDefinition = new WeakMap<CardDefinition, readonly UseOnly[]>();
+
+function useOnlyOf(definition: CardDefinition): readonly UseOnly[] {
+  let restrictions = useOnlyByDefinition.get(definition);
+  if (!restrictions) {
+    restrictions = Object.freeze(definition.effects.filter((e): e is UseOnly => e.kind === 'use-only'));
+    useOnlyByDefinition.set(definition, restrictions);
+  }
+  return restrictions;
 }
 
 /** The first "use only" restriction the personnel meets, and by what (its affiliation or its species). */
@@ -85,8 +112,7 @@ export function mayUseCard(table: Table, personnel: CardId, cardName: string): b
   const restrictions = useOnlyOf(table.library.get(cardName));
   if (restrictions.length === 0) return true;
   return (
-    restrictionMet(restrictions, affiliationOf(table, personnel), gameplaySpecies(table, personnel)) !==
-    undefined
+    restrictionMet(restrictions, affiliationOf(table, personnel), speciesOf(table, personnel)) !== undefined
   );
 }
 
@@ -101,7 +127,7 @@ export function mayUse(table: Table, personnel: CardId, cardName: string): UseVe
     return { allowed: true, clause: 'HOLO-NORMAL-1', reason: `${cardName} has no "use only" restriction` };
   }
   const affiliation = affiliationOf(table, personnel);
-  const species = gameplaySpecies(table, personnel);
+  const species = speciesOf(table, personnel);
   const met = restrictionMet(restrictions, affiliation, species);
   if (met?.by === 'affiliation') {
     return {

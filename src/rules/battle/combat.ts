@@ -68,6 +68,16 @@ export interface Engagement {
   readonly denied: readonly DeniedOutcome[];
 }
 
+/** Whether a combatant is in the battle still (GAME-BATTLE-2: a response may take one out of it). */
+function inBattle(battle: BattleData, id: CardId): boolean {
+  return battle.participants.attacker.includes(id) || battle.participants.defender.includes(id);
+}
+
+/** An engagement in which no one may decide anything, and why. */
+function noDecision(a: number, d: number, clause: ClauseId, reason: string): Engagement {
+  return { attackerStrength: a, defenderStrength: d, decider: null, options: [], clause, reason, denied: [] };
+}
+
 /**
  * BATTLE-4a/b/c and HOLO-BATTLE-1: greater STRENGTH may stun; more than double may mortally wound;
  * equal, neither. A hologram may not mortally wound a non-holographic adversary. A combatant already
@@ -75,33 +85,42 @@ export interface Engagement {
  */
 export function engagement(table: Table, battle: BattleData, attacker: CardId, defender: CardId): Engagement {
   const [a, d] = strengthTotals(table, [attacker, defender]) as [number, number];
-  const none = (clause: ClauseId, reason: string): Engagement => ({
-    attackerStrength: a,
-    defenderStrength: d,
-    decider: null,
-    options: [],
-    clause,
-    reason,
-    denied: [],
-  });
   // Gone or disabled by a response (GAME-BATTLE-2): personal combat needs both adversaries able to engage.
-  const inBattle = (id: CardId) =>
-    battle.participants.attacker.includes(id) || battle.participants.defender.includes(id);
-  const gone = [attacker, defender].find((id) => !inBattle(id));
-  if (gone) return none('GAME-BATTLE-2', `${label(table, gone)} has left the battle`);
-  const disabled = [attacker, defender].find((id) => isDisabled(table, id));
-  if (disabled)
-    return none('GAME-BATTLE-2', `${label(table, disabled)} is disabled: it engages no one (BATTLE-1)`);
+  const gone = !inBattle(battle, attacker) ? attacker : !inBattle(battle, defender) ? defender : undefined;
+  if (gone !== undefined)
+    return noDecision(a, d, 'GAME-BATTLE-2', `${label(table, gone)} has left the battle`);
+  const disabled = isDisabled(table, attacker)
+    ? attacker
+    : isDisabled(table, defender)
+      ? defender
+      : undefined;
+  if (disabled !== undefined)
+    return noDecision(
+      a,
+      d,
+      'GAME-BATTLE-2',
+      `${label(table, disabled)} is disabled: it engages no one (BATTLE-1)`,
+    );
   if (a === d)
-    return none('BATTLE-4c', `equal STRENGTH (${a} and ${d}): neither may stun or mortally wound the other`);
+    return noDecision(
+      a,
+      d,
+      'BATTLE-4c',
+      `equal STRENGTH (${a} and ${d}): neither may stun or mortally wound the other`,
+    );
   const decider: Side = a > d ? 'attacker' : 'defender';
   const [strong, weak] = decider === 'attacker' ? [attacker, defender] : [defender, attacker];
   const [high, low] = decider === 'attacker' ? [a, d] : [d, a];
   if (isStunned(table, strong) || isMortallyWounded(table, strong)) {
-    return none('BATTLE-4a', `${label(table, strong)} is stronger but stunned or mortally wounded`);
+    return noDecision(
+      a,
+      d,
+      'BATTLE-4a',
+      `${label(table, strong)} is stronger but stunned or mortally wounded`,
+    );
   }
   if (isMortallyWounded(table, weak))
-    return none('BATTLE-4b', `${label(table, weak)} is mortally wounded already`);
+    return noDecision(a, d, 'BATTLE-4b', `${label(table, weak)} is mortally wounded already`);
   const options: PairingOutcome[] = ['none'];
   const denied: DeniedOutcome[] = [];
   if (!isStunned(table, weak)) options.push('stun');

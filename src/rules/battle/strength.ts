@@ -1,11 +1,13 @@
+import type { CardLibrary } from '../../cards/library.ts';
 import type { CardId, CardInstance } from '../../model/board.ts';
 import type { CardDefinition, Effect } from '../../model/card-definition.ts';
-import { cardList } from '../../model/card-record.ts';
-import { definitionOf, hasEffect, isHolographic, isPersonnel, label } from '../cards.ts';
-import { isDisabled, isInStasis } from '../holograms.ts';
+import { cardList, revisionOf } from '../../model/card-record.ts';
+import type { HologramState } from '../../model/events.ts';
+import { definitionOf, hasEffect, instance, isHolographic, isPersonnel, label } from '../cards.ts';
+import { isInStasis } from '../holograms.ts';
 import { hasSpecies, mayUseCard } from '../species.ts';
 import type { Table } from '../table.ts';
-import { arePresent, isInPlay, type Spot, spotOf } from '../where.ts';
+import { isInPlay, type Spot, spotOf } from '../where.ts';
 
 /** STRENGTH with its modifiers (BATTLE-4, BATTLE-5), and who takes part in a battle at all (BATTLE-0). */
 
@@ -34,61 +36,9 @@ export interface Strength {
 
 type StrengthEffect = Extract<Effect, { kind: 'strength' }>;
 
-/** The card's own STRENGTH: printed, or for a Rogue Borg the number of Rogue Borg present, not in stasis (CARD-ROGUE-BORG-1). */
-function ownStrength(table: Table, id: CardId): StrengthPart {
-  if (isRogueBorg(table, id)) {
-    const spot = spotOf(table, id);
-    const borg = cardList(table.board.cards).filter(
-      // Those in stasis (Vulcan Nerve Pinch) are out of the battle: they do not make the others stronger.
-      (card) =>
-        isRogueBorg(table, card.id) && spot && arePresent(table, card.id, id) && !isInStasis(table, card.id),
-    ).length;
-    return { source: id, amount: borg, why: `${borg} Rogue Borg present: STRENGTH ${borg} each` };
-  }
-  return { source: id, amount: definitionOf(table, id).strength, why: 'printed STRENGTH' };
-}
-
-/**
- * Whether a card's modifier works now: it is in play, not a deactivated hologram (HOLO-EXIST-2: a
- * deactivated equipment may not be used in any way), not disabled or in stasis, and where it says
- * "use only", one of its owner's personnel present may use it. `userPresent` answers the last part.
- */
-function modifierWorks(
-  table: Table,
-  source: CardId,
-  userPresent: (source: CardId, definition: CardDefinition) => boolean,
-): boolean {
-  if (!isInPlay(table, source) || isDisabled(table, source) || isInStasis(table, source)) return false;
-  const definition = definitionOf(table, source);
-  const restricted = definition.effects.some((e) => e.kind === 'use-only');
-  return !restricted || userPresent(source, definition);
-}
-
-/** Is one of the source's owner's personnel present, not disabled, allowed to use it ("use only")? */
-function anyUserPresent(table: Table, source: CardId, definition: CardDefinition): boolean {
-  const owner = table.board.cards[source]!.owner;
-  return cardList(table.board.cards).some(
-    (card) =>
-      card.owner === owner &&
-      isPersonnel(table, card.id) &&
-      !isDisabled(table, card.id) &&
-      arePresent(table, card.id, source) &&
-      mayUseCard(table, card.id, definition.name),
-  );
-}
-
-function reaches(table: Table, effect: StrengthEffect, source: CardId, target: CardId): boolean {
-  const owner = table.board.cards[source]!.owner;
-  const card = table.board.cards[target]!;
-  switch (effect.to) {
-    case 'your-personnel-present':
-      return card.owner === owner && source !== target && arePresent(table, source, target);
-    case 'your-non-holographic-universal':
-      return card.owner === owner && !isHolographic(table, target) && definitionOf(table, target).universal;
-    case 'other-bajorans-present':
-      // Shakaar Edon: other Bajorans present, his own side's or not (a ruling the card data records).
-      return source !== target && hasSpecies(table, target, 'Bajoran') && arePresent(table, source, target);
-  }
+/** A card that says "use only": its modifier works only with a personnel present allowed to use it. */
+function isRestricted(definition: CardDefinition): boolean {
+  return definition.effects.some((e) => e.kind === 'use-only');
 }
 
 /** A card in play with a STRENGTH modifier, and one of its modifiers. */
@@ -132,9 +82,18 @@ const spotKey = (spot: Spot) => ('aboard' in spot ? `aboard\0${spot.aboard}` : `
  * where they are (a modifier that reaches only cards present is looked for only where the card is, so
  * a card's STRENGTH costs what is with it, not what is on the board), and whether each source's modifier
  * works (which may look for a personnel allowed to use it) is asked once per source rather than once per
- * card it reaches. The table must not change while it is used.
+ * card it reaches.
+ *
+ * A reading is kept for its cards record (see `readingFor`): a battle asks the same STRENGTHs when a
+ * pairing is turned over, when its decision is awaited and at the totals, mostly of a board that has
+ * not changed in between. What it reads besides the cards and the library is the hologram states
+ * (their actors own them, not the board): it notes each one it reads, and serves another table only
+ * where every one of them is the same (`holdsFor`). It is bound to the table it reads only while it is
+ * asked (`bind`), so a kept reading holds no game alive.
  */
 class StrengthReading {
+  private table: Table | null = null;
+  readonly library: CardLibrary;
   /** Modifiers that may reach a card anywhere. */
   private readonly anywhere: ModifierSource[] = [];
   /** Modifiers that reach only cards present with them, by their source's spot (but the summed ones). */
@@ -154,23 +113,34 @@ class StrengthReading {
    * there (eight phasers with one Away Team need one search, not eight).
    */
   private readonly users = new Map<string, boolean>();
+  /** Each card's spot as a key (`spotKey`), null where it is nowhere (in a hand, on the table). */
+  private readonly spots = new Map<CardId, string | null>();
+  /** Totals already worked out, by card. */
+  private readonly totals = new Map<CardId, number>();
+  /** Every hologram state this reading has read, by card (undefined: the card has no hologram actor). */
+  private readonly holograms = new Map<CardId, HologramState | undefined>();
 
-  constructor(private readonly table: Table) {
+  constructor(
+    table: Table,
+    /** The cards it reads, in the record's order (`cardList`): kept, to tell whether it holds for others. */
+    private readonly cards: readonly CardInstance[],
+  ) {
+    this.table = table;
+    this.library = table.library;
     let order = 0;
-    for (const card of cardList(table.board.cards)) {
+    for (const card of cards) {
       const effects = strengthEffectsOf(table.library.get(card.card));
       if (effects.length === 0) continue;
-      const spot = effects.some((effect) => PRESENT_ONLY.has(effect.to)) ? spotOf(table, card.id) : undefined;
+      const key = effects.some((effect) => PRESENT_ONLY.has(effect.to)) ? this.spotKeyOf(card.id) : null;
       for (const effect of effects) {
         const sameAs = effect.cumulative ? null : `${effect.to}:${effect.amount}:${card.owner}`;
         const source: ModifierSource = { card, effect, order: order++, sameAs };
         if (!PRESENT_ONLY.has(effect.to)) this.anywhere.push(source);
-        else if (spot) {
+        else if (key !== null) {
           // Nowhere (in a hand, on the table), it is present with no one and reaches no one.
           if (isSummed(effect))
             this.ownSummed.set(card.id, (this.ownSummed.get(card.id) ?? 0) + effect.amount);
           const by = isSummed(effect) ? this.summed : this.present;
-          const key = spotKey(spot);
           const here = by.get(key);
           if (here) here.push(source);
           else by.set(key, [source]);
@@ -179,25 +149,156 @@ class StrengthReading {
     }
   }
 
+  /**
+   * Whether these cards (a record's `cardList`) are, for STRENGTH, the ones this reading read: the same
+   * cards in the same order, each the same or changed only in what STRENGTH never reads (stunned,
+   * mortally wounded, stopped: a pairing's outcome changes no one's STRENGTH, BATTLE-5).
+   */
+  describes(cards: readonly CardInstance[]): boolean {
+    const mine = this.cards;
+    if (mine === cards) return true;
+    if (mine.length !== cards.length) return false;
+    for (let i = 0; i < cards.length; i++) {
+      if (!sameForStrength(mine[i]!, cards[i]!)) return false;
+    }
+    return true;
+  }
+
+  /** Whether what this reading has read of the holograms is what `table` says of them now. */
+  holdsFor(table: Table): boolean {
+    for (const [id, state] of this.holograms) {
+      if (table.hologram(id)?.state !== state) return false;
+    }
+    return true;
+  }
+
+  /** Reads from `table` from now until `unbind` (the table must not change meanwhile). */
+  bind(table: Table): void {
+    this.table = table;
+  }
+
+  unbind(): void {
+    this.table = null;
+  }
+
+  private get bound(): Table {
+    const table = this.table;
+    if (!table) throw new Error('a STRENGTH reading used while bound to no table');
+    return table;
+  }
+
+  /** HOLO-EXIST-2: `isDisabled`, noting the hologram state it reads. */
+  private isDisabled(id: CardId): boolean {
+    if (instance(this.bound, id).status.disabled) return true;
+    let state: HologramState | undefined;
+    if (this.holograms.has(id)) state = this.holograms.get(id);
+    else {
+      state = this.bound.hologram(id)?.state;
+      this.holograms.set(id, state);
+    }
+    return state === 'deactivated';
+  }
+
+  /** The card's spot as a key: cards are present with each other when their keys are equal. */
+  private spotKeyOf(id: CardId): string | null {
+    let key = this.spots.get(id);
+    if (key === undefined) {
+      const spot = spotOf(this.bound, id);
+      key = spot ? spotKey(spot) : null;
+      this.spots.set(id, key);
+    }
+    return key;
+  }
+
+  /** `arePresent`: both somewhere, and in the same spot. */
+  private arePresent(a: CardId, b: CardId): boolean {
+    const here = this.spotKeyOf(a);
+    return here !== null && here === this.spotKeyOf(b);
+  }
+
+  /** The card's own STRENGTH: printed, or for a Rogue Borg the number of Rogue Borg present, not in stasis (CARD-ROGUE-BORG-1). */
+  private ownStrength(id: CardId): number {
+    const table = this.bound;
+    if (isRogueBorg(table, id)) return this.rogueBorgPresent(id);
+    return definitionOf(table, id).strength;
+  }
+
+  private rogueBorgPresent(id: CardId): number {
+    const table = this.bound;
+    let borg = 0;
+    for (const card of this.cards) {
+      // Those in stasis (Vulcan Nerve Pinch) are out of the battle: they do not make the others stronger.
+      if (isRogueBorg(table, card.id) && this.arePresent(card.id, id) && !isInStasis(table, card.id)) borg++;
+    }
+    return borg;
+  }
+
+  private ownPart(id: CardId): StrengthPart {
+    if (isRogueBorg(this.bound, id)) {
+      const borg = this.rogueBorgPresent(id);
+      return { source: id, amount: borg, why: `${borg} Rogue Borg present: STRENGTH ${borg} each` };
+    }
+    return { source: id, amount: definitionOf(this.bound, id).strength, why: 'printed STRENGTH' };
+  }
+
+  private reaches(effect: StrengthEffect, source: CardId, target: CardId): boolean {
+    const table = this.bound;
+    const owner = table.board.cards[source]!.owner;
+    const card = table.board.cards[target]!;
+    switch (effect.to) {
+      case 'your-personnel-present':
+        return card.owner === owner && source !== target && this.arePresent(source, target);
+      case 'your-non-holographic-universal':
+        return card.owner === owner && !isHolographic(table, target) && definitionOf(table, target).universal;
+      case 'other-bajorans-present':
+        // Shakaar Edon: other Bajorans present, his own side's or not (a ruling the card data records).
+        return source !== target && hasSpecies(table, target, 'Bajoran') && this.arePresent(source, target);
+    }
+  }
+
+  /**
+   * Whether a card's modifier works now: it is in play, not a deactivated hologram (HOLO-EXIST-2: a
+   * deactivated equipment may not be used in any way), not disabled or in stasis, and where it says
+   * "use only", one of its owner's personnel present may use it.
+   */
   private sourceWorks(source: CardId): boolean {
     let works = this.works.get(source);
     if (works === undefined) {
-      works = modifierWorks(this.table, source, (id, definition) => this.userPresent(id, definition));
+      const table = this.bound;
+      if (!isInPlay(table, source) || this.isDisabled(source) || isInStasis(table, source)) works = false;
+      else {
+        const definition = definitionOf(table, source);
+        works = !isRestricted(definition) || this.userPresent(source, definition);
+      }
       this.works.set(source, works);
     }
     return works;
   }
 
+  /** Is one of the source's owner's personnel present, not disabled, allowed to use it ("use only")? */
   private userPresent(source: CardId, definition: CardDefinition): boolean {
-    const spot = spotOf(this.table, source);
+    const where = this.spotKeyOf(source);
     // Nowhere (in a hand, on the table): no one is present with it.
-    if (!spot) return false;
-    const where = 'aboard' in spot ? `aboard:${spot.aboard}` : `planet:${spot.planet}`;
+    if (where === null) return false;
+    const table = this.bound;
+    const owner = table.board.cards[source]!.owner;
     // Ids never hold a NUL character, so the key is unambiguous whatever the card's name.
-    const key = `${this.table.board.cards[source]!.owner}\0${where}\0${definition.name}`;
+    const key = `${owner}\0${where}\0${definition.name}`;
     let present = this.users.get(key);
     if (present === undefined) {
-      present = anyUserPresent(this.table, source, definition);
+      present = false;
+      for (const card of this.cards) {
+        if (
+          card.owner === owner &&
+          isPersonnel(table, card.id) &&
+          this.spotKeyOf(card.id) === where &&
+          !this.isDisabled(card.id) &&
+          mayUseCard(table, card.id, definition.name)
+        ) {
+          present = true;
+          break;
+        }
+      }
       this.users.set(key, present);
     }
     return present;
@@ -205,15 +306,18 @@ class StrengthReading {
 
   /**
    * Each modifier that reaches the card and works, a non-cumulative one once (BATTLE-4, BATTLE-5), in
-   * the board's order: those that may reach it anywhere, and `present` (those of its spot).
+   * the board's order: those that may reach it anywhere, and `present` (those of its spot). Calls
+   * `visit` with each, and answers `start` with each amount added to it in that order.
    */
   private eachModifier(
     id: CardId,
     present: readonly ModifierSource[],
-    visit: (source: CardInstance, effect: StrengthEffect) => void,
-  ): void {
+    start: number,
+    visit?: (source: CardInstance, effect: StrengthEffect) => void,
+  ): number {
     const anywhere = this.anywhere;
     let counted: Set<string> | undefined;
+    let sum = start;
     // Both lists are in the board's order; merged, they are counted in it, as one list of all would be.
     for (let i = 0, j = 0; i < anywhere.length || j < present.length; ) {
       const source =
@@ -222,21 +326,23 @@ class StrengthReading {
           : present[j++]!;
       const { card, effect, sameAs } = source;
       if (sameAs !== null && counted?.has(sameAs)) continue;
-      if (!reaches(this.table, effect, card.id, id) || !this.sourceWorks(card.id)) continue;
+      if (!this.reaches(effect, card.id, id) || !this.sourceWorks(card.id)) continue;
       if (sameAs !== null) {
         // A second copy (Lower Decks, Lower Decks (Voyager)) adds nothing more.
         counted ??= new Set();
         counted.add(sameAs);
       }
-      visit(card, effect);
+      sum += effect.amount;
+      visit?.(card, effect);
     }
+    return sum;
   }
 
   /** What the summed modifiers at the spot add to a card of this owner there: those that work, but its own. */
   private summedFor(id: CardId, key: string): number {
     const sources = this.summed.get(key);
     if (!sources) return 0;
-    const owner = this.table.board.cards[id]!.owner;
+    const owner = this.bound.board.cards[id]!.owner;
     const sumKey = `${owner}\0${key}`;
     let sum = this.sums.get(sumKey);
     if (sum === undefined) {
@@ -252,43 +358,138 @@ class StrengthReading {
   }
 
   strengthOf(id: CardId): Strength {
-    const parts: StrengthPart[] = [ownStrength(this.table, id)];
-    const spot = spotOf(this.table, id);
-    const key = spot && spotKey(spot);
-    const here = key ? [...(this.present.get(key) ?? []), ...(this.summed.get(key) ?? [])] : [];
+    const table = this.bound;
+    const parts: StrengthPart[] = [this.ownPart(id)];
+    const key = this.spotKeyOf(id);
+    const here = key !== null ? [...(this.present.get(key) ?? []), ...(this.summed.get(key) ?? [])] : [];
     here.sort((a, b) => a.order - b.order);
-    const thisBattle = this.table.board.cards[id]!.status.strengthThisBattle;
+    const thisBattle = table.board.cards[id]!.status.strengthThisBattle;
     if (thisBattle)
       parts.push({ source: id, amount: thisBattle, why: 'until the end of the battle (a response)' });
-    this.eachModifier(id, here, (source, effect) => {
-      parts.push({ source: source.id, amount: effect.amount, why: `${label(this.table, source.id)}` });
+    this.eachModifier(id, here, 0, (source, effect) => {
+      parts.push({ source: source.id, amount: effect.amount, why: `${label(table, source.id)}` });
     });
     return { card: id, total: parts.reduce((sum, part) => sum + part.amount, 0), parts };
   }
 
   /** `strengthOf(id).total`, without naming the parts: the battle asks it at every step. */
   totalOf(id: CardId): number {
-    const spot = spotOf(this.table, id);
-    const key = spot && spotKey(spot);
-    // A response's STRENGTH change until the end of the battle (issue 15), kept on the card's status.
-    let total =
-      ownStrength(this.table, id).amount +
-      (this.table.board.cards[id]!.status.strengthThisBattle ?? 0) +
-      (key ? this.summedFor(id, key) : 0);
-    this.eachModifier(id, (key && this.present.get(key)) || NONE, (_source, effect) => {
-      total += effect.amount;
-    });
+    let total = this.totals.get(id);
+    if (total === undefined) {
+      const key = this.spotKeyOf(id);
+      // A response's STRENGTH change until the end of the battle (issue 15), kept on the card's status.
+      total = this.eachModifier(
+        id,
+        (key !== null && this.present.get(key)) || NONE,
+        this.ownStrength(id) +
+          (instance(this.bound, id).status.strengthThisBattle ?? 0) +
+          (key !== null ? this.summedFor(id, key) : 0),
+      );
+      this.totals.set(id, total);
+    }
     return total;
   }
 }
 
+/**
+ * Whether STRENGTH reads the two (versions of a) card alike. Everything `StrengthReading` reads of a
+ * card is here: which card it is (its definition: printed STRENGTH, icons, species, effects), its owner,
+ * where it is (what it is present with, whether it is in play), the icons added to it, its affiliation
+ * mode ("use only"), and the statuses disabled, in stasis and its STRENGTH until the end of the battle.
+ * A reading must read nothing else of a card without adding it here. Positions and added icons are
+ * compared by identity (a status change keeps them): a false "changed" only costs a new reading.
+ */
+function sameForStrength(a: CardInstance, b: CardInstance): boolean {
+  if (a === b) return true;
+  return (
+    a.id === b.id &&
+    a.card === b.card &&
+    a.owner === b.owner &&
+    a.at === b.at &&
+    a.addedIcons === b.addedIcons &&
+    a.affiliationMode === b.affiliationMode &&
+    a.status.disabled === b.status.disabled &&
+    a.status.inStasisUntilEndOfTurn === b.status.inStasisUntilEndOfTurn &&
+    a.status.strengthThisBattle === b.status.strengthThisBattle
+  );
+}
+
+/** A reading kept for a cards record, at the record's revision it was last found to hold at. */
+interface Kept {
+  readonly reading: StrengthReading;
+  readonly revision: number;
+}
+
+/**
+ * Readings kept by cards record (see `StrengthReading`): a record with a revision (`revisionOf`) is one
+ * state of the cards for as long as its revision stays the same. Kept weakly: a record no longer held
+ * takes its reading with it.
+ */
+const kept = new WeakMap<object, Kept>();
+
+/**
+ * The latest reading made or kept for each library (one per game, but for games of the built-in cards
+ * only, which share theirs): the battle's next board is mostly the last one with a card stunned or
+ * mortally wounded, which changes no STRENGTH, so the last reading often holds for it.
+ */
+const latest = new WeakMap<CardLibrary, StrengthReading>();
+
+/** A reading of the table, bound to it: one kept for its cards (or the last one) where it still holds, or a new one. */
+function readingFor(table: Table): StrengthReading {
+  const cards = table.board.cards;
+  const revision = revisionOf(cards);
+  // A record that may change unseen: read afresh each time, and keep nothing.
+  if (revision === undefined) return new StrengthReading(table, cardList(cards));
+  const library = table.library;
+  const mine = kept.get(cards);
+  let reading: StrengthReading | undefined;
+  if (
+    mine &&
+    mine.revision === revision &&
+    mine.reading.library === library &&
+    mine.reading.holdsFor(table)
+  ) {
+    reading = mine.reading;
+  } else {
+    const list = cardList(cards);
+    // This record's reading before its latest writes, or the latest one: where the cards are alike for STRENGTH.
+    for (const candidate of [mine?.reading, latest.get(library)]) {
+      if (
+        candidate &&
+        candidate.library === library &&
+        candidate.describes(list) &&
+        candidate.holdsFor(table)
+      ) {
+        reading = candidate;
+        break;
+      }
+    }
+    reading ??= new StrengthReading(table, list);
+    kept.set(cards, { reading, revision });
+  }
+  latest.set(library, reading);
+  reading.bind(table);
+  return reading;
+}
+
 /** The card's STRENGTH now, with every modifier that reaches it. Stunned sources still modify (BATTLE-5). */
 export function strengthOf(table: Table, id: CardId): Strength {
-  return new StrengthReading(table).strengthOf(id);
+  const reading = readingFor(table);
+  try {
+    return reading.strengthOf(id);
+  } finally {
+    reading.unbind();
+  }
 }
 
 /** The STRENGTH totals of several cards (a pairing, a side), in order: `strengthOf(table, id).total` each. */
 export function strengthTotals(table: Table, ids: readonly CardId[]): number[] {
-  const reading = new StrengthReading(table);
-  return ids.map((id) => reading.totalOf(id));
+  const reading = readingFor(table);
+  try {
+    const totals: number[] = [];
+    for (const id of ids) totals.push(reading.totalOf(id));
+    return totals;
+  } finally {
+    reading.unbind();
+  }
 }
