@@ -109,7 +109,7 @@ function dataOf(
 ): BattleViewData {
   const previous = lastData?.decision === decision ? lastData : null;
   let same = previous !== null;
-  for (const key in context) {
+  for (const key of Object.keys(context)) {
     if (key === 'window') continue;
     const value = context[key as keyof BattleData];
     if (previous && value === previous[key as keyof BattleData]) continue;
