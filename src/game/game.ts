@@ -238,9 +238,12 @@ export class Game {
    * The players' door: a command from a player (a `PlayerCommand`, or anything a player sent, unread).
    * Returns the rule events it caused (and those of the commands the policies sent after it), or the
    * rejection with its clause; a rejected command changes nothing. A host effect (kill, destroy, ...)
-   * is refused here: it comes through `effect`. Never throws, whatever the input.
+   * is refused here: it comes through `effect`. Never throws, whatever the input. (Typed twice: a
+   * `PlayerCommand` for editors to complete, anything at all for what a server forwards unread.)
    */
-  send(command: PlayerCommand | unknown): CommandResult {
+  send(command: PlayerCommand): CommandResult;
+  send(command: unknown): CommandResult;
+  send(command: unknown): CommandResult {
     return this.answer(command, 'player');
   }
 
@@ -249,7 +252,9 @@ export class Game {
    * select, addHoloIcon), told by the host that plays the cards, never forwarded from a player. Judged
    * by the rules like a command (the card must be in play, and so on); answered like `send`.
    */
-  effect(effect: HostEffect | unknown): CommandResult {
+  effect(effect: HostEffect): CommandResult;
+  effect(effect: unknown): CommandResult;
+  effect(effect: unknown): CommandResult {
     return this.answer({ type: 'effect', effect }, 'host');
   }
 
