@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import cardsJson from '../src/cards/cards.json' with { type: 'json' };
@@ -10,6 +12,7 @@ import {
   hologramActorId,
   SetupError,
 } from '../src/index.ts';
+import { copyPlain } from '../src/model/plain.ts';
 import { ALICE, accept, BOB, gameWith, refuse, sendAny, tableWith } from './table.ts';
 
 describe('the card library', () => {
@@ -180,6 +183,43 @@ describe('commands', () => {
       const rejection = refuse(game, command, 'GAME-INPUT-1', 'malformed');
       expect(rejection.type).toBe('rejected');
     }
+  });
+
+  it('GAME-INPUT-1: a key the copy would inherit is copied as the sender’s own data: no setter planted on Object.prototype runs', () => {
+    let ran = false;
+    Object.defineProperty(Object.prototype, 'player', {
+      configurable: true,
+      get: () => 'planted',
+      set: () => {
+        ran = true;
+      },
+    });
+    try {
+      const copy = copyPlain(JSON.parse('{"type":"pass","player":"bob","constructor":"x"}'));
+      expect(copy.ok).toBe(true);
+      const value = (copy as { value: Record<string, unknown> }).value;
+      expect(Object.hasOwn(value, 'player') && value.player).toBe('bob');
+      expect(Object.hasOwn(value, 'constructor') && value.constructor).toBe('x');
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    } finally {
+      delete (Object.prototype as { player?: unknown }).player;
+    }
+    expect(ran).toBe(false);
+  });
+
+  it('GAME-INPUT-1: in a hardened host (Object.prototype frozen) a command with a constructor key is answered, not thrown', () => {
+    // In a child process: freezing Object.prototype here would reach every other test of this worker.
+    const script = `
+      import { createGame } from ${JSON.stringify(fileURLToPath(new URL('../src/index.ts', import.meta.url)))};
+      const game = createGame({ players: ['alice', 'bob'], turn: { player: 'alice', number: 1 }, locations: [], cards: [] }, { seed: 1 });
+      Object.freeze(Object.prototype);
+      const result = game.send({ type: 'endTurn', player: 'alice', constructor: 'x' });
+      process.stdout.write(result.ok ? 'accepted' : result.rejection.code + ' ' + result.rejection.clause);
+    `;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(out).toBe('malformed GAME-INPUT-1');
   });
 
   it('GAME-INPUT-1: unknown players, cards and locations are refused by name', () => {

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, SetupError } from '../src/index.ts';
+import { wearersOf } from '../src/rules/consequences.ts';
+import { Draft } from '../src/rules/draft.ts';
+import { seedRandom } from '../src/rules/random.ts';
 import { ALICE, accept, BOB, cited, endTurn, gameWith, refuse, tableWith } from './table.ts';
 
 const doctorAboard = (host: string, extra: object = {}) => ({
@@ -190,6 +193,24 @@ describe('HOLO-EMIT-1: an emitter frees a hologram from Holodecks and ships', ()
 });
 
 describe('HOLO-EMIT-2: a hologram whose emitter is removed away from ships is erased', () => {
+  it('HOLO-EMIT-2: who wore an emitter is read as it was when taken, even after earlier writes of the same command and the emitter lost later', () => {
+    const game = gameWith([
+      { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { planet: 'holana' }, hologram: 'active' },
+      { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },
+      { id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'enterprise' } },
+    ]);
+    const draft = new Draft(game.table(), seedRandom(1));
+    const untouched = wearersOf(draft);
+    // An earlier step of the command writes (as the winner's kill does before the aftermath) ...
+    draft.setStatus('data', { stopped: true });
+    const taken = wearersOf(draft);
+    // ... then the next step takes the emitter away: both readings still say the Doctor wore one.
+    draft.toDiscardPile('emitter');
+    expect(untouched.has('doctor')).toBe(true);
+    expect(taken.has('doctor')).toBe(true);
+    expect(taken.has('data')).toBe(false);
+  });
+
   const onPlanet = (location: string) => [
     { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { planet: location }, hologram: 'active' as const },
     { id: 'emitter', card: 'Mobile Holo-Emitter', owner: ALICE, at: { wornBy: 'doctor' } },

@@ -83,8 +83,8 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
       if (!Array.isArray(task.into)) delete (task.into as Record<string, unknown>)[task.key as string];
       continue;
     }
-    // Assigned to the slot `copyOne` made: an own data property (an own `__proto__` key included, which
-    // `copyOne` defines rather than assigns), so the assignment never sets a prototype.
+    // Assigned to the slot `copyOne` made: an own writable data property (defined there, never assigned,
+    // where the key is inherited), so the assignment never reaches a setter or a prototype.
     (task.into as Record<string | number, unknown>)[task.key] = copy;
   }
   if (refusal !== undefined) return { ok: false, why: refusal };
@@ -146,9 +146,11 @@ function copyOne(
     const descriptor = descriptors[key]!;
     if (!descriptor.enumerable) continue;
     if (!('value' in descriptor)) return refuse('it has a getter or setter');
-    // Each key in its place now (the values come later): the copy keeps the input's key order. An own
-    // `__proto__` key is defined, not assigned, so that it stays a key and never sets a prototype.
-    if (key === '__proto__') {
+    // Each key in its place now (the values come later): the copy keeps the input's key order. A key the
+    // copy inherits (`__proto__`, `constructor`, `toString`, or one planted on Object.prototype) is
+    // defined, not assigned: an assignment would run an inherited setter (or set the prototype), and
+    // throw where Object.prototype is frozen (a hardened host).
+    if (key in copy) {
       Object.defineProperty(copy, key, {
         value: undefined,
         writable: true,

@@ -178,22 +178,22 @@ export interface Wearers {
 }
 
 /**
- * The holograms that wear an emitter now (taken before a command, for `enforceExistence`). Read from
- * the board as it is now, but only once asked: most commands change nothing a hologram's existence
- * hangs on, and a look at every card for each of them would make each command cost the board's size.
+ * The holograms that wear an emitter now (taken before a command, or a step of one, for
+ * `enforceExistence`). Before the command's first write the board is the frozen board it started from,
+ * so the look at every card waits until a hologram that lost its emitter asks (most commands never do,
+ * and a look per command would make each cost the board's size); after a write, the draft's cards record
+ * changes in place, so the look is taken at once.
  */
 export function wearersOf(draft: Draft): Wearers {
   const board = draft.board;
   let wearing: Set<CardId> | undefined;
-  return {
-    has(card: CardId): boolean {
-      if (!wearing) {
-        wearing = new Set<CardId>();
-        for (const each of cardList(board.cards)) {
-          if (each.at.in === 'worn') wearing.add(each.at.by);
-        }
-      }
-      return wearing.has(card);
-    },
+  const look = () => {
+    wearing = new Set<CardId>();
+    for (const each of cardList(board.cards)) {
+      if (each.at.in === 'worn') wearing.add(each.at.by);
+    }
+    return wearing;
   };
+  if (draft.changedCount() > 0) look();
+  return { has: (card: CardId) => (wearing ?? look()).has(card) };
 }
