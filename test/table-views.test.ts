@@ -50,6 +50,13 @@ describe('the rules’ view of a game', () => {
     expect(other).not.toBe(library);
     expect(other.get('Spy').strength).toBe(5);
     expect(library.get('Spy').strength).toBe(4);
+    // Shared by every game with these cards: no one may write to a definition.
+    expect(() => {
+      (library.get('Spy') as { strength: number }).strength = 99;
+    }).toThrow(TypeError);
+    expect(() => {
+      (libraryFor([]).get('The Doctor').icons as string[]).push('Vulcan');
+    }).toThrow(TypeError);
   });
 
   it('GAME-INPUT-1: a restored game reads its own client cards, and plays on exactly as the game it was saved from', () => {

@@ -4,6 +4,7 @@ import {
   cardDefinitionSchema,
   normaliseDefinition,
 } from '../model/card-definition.ts';
+import { deepFreeze } from '../model/freeze.ts';
 import { z } from '../model/zod.ts';
 import cardsJson from './cards.json' with { type: 'json' };
 import { BUILT_IN_EFFECTS, BUILT_IN_LORE } from './descriptors.ts';
@@ -65,7 +66,9 @@ export class CardLibrary {
         );
       }
       seen.add(input.name);
-      next.set(input.name, normaliseDefinition(input));
+      // Frozen: a library is shared by every game with the same cards (and the rules remember what they
+      // read of a definition), so no one may write to one.
+      next.set(input.name, deepFreeze(normaliseDefinition(input)));
     });
     return new CardLibrary(next);
   }
