@@ -89,7 +89,8 @@ export function startRogueBorgBattle(
   draft.rule(
     'battle-announced',
     'BATTLE-0',
-    { attacker: ROGUE_BORG, defender: owner, attackers: borg, defenders: crew },
+    // The event's own lists: a listener's write to them must not reach the battle's participants.
+    { attacker: ROGUE_BORG, defender: owner, attackers: [...borg], defenders: [...crew] },
     `${borg.length} Rogue Borg aboard ${label(draft, ship)} (STRENGTH ${borg.length} each) battle its crew, ${crew.map((id) => label(draft, id)).join(', ')}: ${why} (Rogue Borg Mercenaries)`,
   );
 }
