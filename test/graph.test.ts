@@ -86,7 +86,7 @@ type Spawn<TInput> = { readonly type: 'spawn'; readonly input: TInput };
 interface Chart<TInput, TEvent extends EventObject, TModel> {
   /** The statechart as the engine exports it: its definition is what must be covered. */
   readonly definition: AnyStateMachine;
-  /** The statechart as the test runs it (the battle's requests to the game recorded, not sent). */
+  /** The statechart as the test runs it (any message of its to its parent recorded, not sent). */
   readonly runnable: AnyStateMachine;
   /** The inputs it may be started with (each path starts with one). */
   readonly inputs: readonly TInput[];
@@ -107,7 +107,11 @@ function same(actual: unknown, expected: unknown): void {
 
 type AnyActor = ReturnType<typeof createActor<AnyStateMachine>>;
 
-/** The battle's requests to the game (`sendParent`), recorded instead of sent while a test runs it. */
+/**
+ * Messages of a chart to its parent (`sendParent`), recorded instead of sent while a test runs it. The
+ * battle sends none (the game carries each step out with the pass that reaches it): the battle's model
+ * expects none, so a request brought back would fail here.
+ */
 const requests: string[] = [];
 
 /** A vertex, read from a running actor. */
@@ -438,7 +442,6 @@ type BattleEvent =
     }
   | { type: 'AFTERMATH_DONE' };
 
-/** The battle's requests to the game, recorded: the test stands in for the game and answers by events. */
 /**
  * The battle with each of its `sendParent` actions (found in the machine's own implementations, so a
  * new one is stubbed too) recording the request it would send to the game instead of sending it.

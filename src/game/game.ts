@@ -169,8 +169,9 @@ export class Game {
     this.commandLog = resume ? [...resume.log] : [];
     this.actor = createActor(gameMachine, {
       input,
-      // XState revives a snapshot in place (its actor references become live actors): restore from a
-      // copy, so the caller's save stays a save and two games restored from it stay apart.
+      // XState revives a snapshot in place (its actor references become live actors): a caller's snapshot
+      // is restored from a copy, so its save stays a save and two games restored from it stay apart; one
+      // the engine made for this game alone (`ownSnapshot`: a checked save's copy, an odds battle's) as it is.
       ...(resume ? { snapshot: snapshotToRestore(resume.snapshot) } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
