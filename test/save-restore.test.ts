@@ -24,6 +24,7 @@ import {
   type Setup,
   saveGame,
 } from '../src/index.ts';
+import { NATIVE_SHA256, portableSha256Hex, sha256Hex } from '../src/model/sha256.ts';
 import { closeWindow } from './battle-table.ts';
 import {
   attackOnPlanet,
@@ -650,5 +651,19 @@ describe('forged saves', () => {
     expect(restoreGame(forged).board().turn.number).toBe(42);
     expect(() => restoreGame(forged, { verify: 'replay' })).toThrow(/leads elsewhere than its snapshot/);
     expect(restoreGame(saveGame(game), { verify: 'replay' }).board().turn.number).toBe(6);
+  });
+});
+
+describe('the save checksum', () => {
+  it('GAME-INPUT-1: SHA-256 natively in Node and in JavaScript elsewhere give the same digest, for any text', () => {
+    expect(NATIVE_SHA256).toBe(true);
+    expect(sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+    expect(portableSha256Hex('abc')).toBe(sha256Hex('abc'));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 300 }), (text) => {
+        expect(portableSha256Hex(text)).toBe(sha256Hex(text));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

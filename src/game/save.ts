@@ -1,10 +1,9 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
+import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
 import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
 import { snapshotProblem } from './restore-checks.ts';
@@ -56,10 +55,8 @@ export class SaveError extends Error {
 }
 
 function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
-  // @noble/hashes: synchronous and the same in browsers and Node (node:crypto is Node-only).
-  return bytesToHex(
-    sha256(utf8ToBytes(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]))),
-  );
+  // SHA-256, synchronous in browsers and Node alike (native in Node: see sha256.ts).
+  return sha256Hex(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]));
 }
 
 /** Why a save of another version is refused, in words (a version 1 save can still be replayed). */
