@@ -91,10 +91,18 @@ export function measureBattle(perSide: number, budget: Budget): BattleResult {
   };
 }
 
-/** Plays `rounds` battles of each size, untimed: whichever measure ran first would otherwise pay for compiling. */
+/**
+ * Plays battles of each size, untimed, until the engine runs hot: the floor is measured hot (its tiny
+ * loop is compiled within its first samples), so the engine must be too, or the ratio would be of a
+ * half-compiled engine to a compiled floor. Each size gets about the work of `rounds` battles of 10
+ * against 10 (more of the small, fewer of the large), in turns, so that no size runs hot alone.
+ */
 export function warmUp(rounds: number, sizes: readonly number[]): void {
-  for (let round = 1; round <= rounds; round++) {
+  const battles = (perSide: number) => Math.max(3, Math.round((rounds * 10) / perSide));
+  const most = Math.max(...sizes.map(battles));
+  for (let round = 1; round <= most; round++) {
     for (const perSide of sizes) {
+      if (round > battles(perSide)) continue;
       // Seeds far from the timed battles' (1, 2, 3...), so the warm-up plays other shuffles.
       const game = battleGame(perSide, 1_000_000 + round);
       sink.value += fight(game);

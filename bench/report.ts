@@ -223,8 +223,10 @@ floors), so that whatever slows the machine during a round slows both sides of i
 other work, a long sample is interrupted more often than the short floor samples around it, and a ratio
 of clock times would grow with the sample's length (\`bench/results.json\` keeps the clock ratios too,
 \`wallFloorEvents\`). Each figure is the median of its rounds, with the quartiles (and extremes) of the
-rounds beside it. Absolute times swing with whatever else the machine runs; the ratios are the figures
-to compare between runs.
+rounds beside it. Both sides are measured hot: before anything is timed, the engine plays battles of
+every size until its hot paths are compiled (some 200 battles' worth), as the floor's tiny loop is within
+its first samples. Absolute times swing with whatever else the machine runs; the ratios are the figures
+to compare between runs, and even they swing by a quarter from one run to the next on this machine.
 
 ## Goals
 

@@ -22,9 +22,9 @@ const started = performance.now();
 const machine = thisMachine();
 
 // Every size of battle, untimed, before anything is timed: otherwise whichever measure ran first
-// would also pay for compiling the engine's hot paths.
+// would also pay for compiling the engine's hot paths, and be a half-compiled engine against a hot floor.
 progress('warming up');
-warmUp(quick ? 1 : 3, [10, ...BATTLE_SIDES.slice(0, 3)]);
+warmUp(quick ? 20 : 200, [10, ...BATTLE_SIDES.slice(0, 3)]);
 
 progress('battle 10v10');
 const battle = measureBattle(10, budget);
