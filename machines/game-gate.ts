@@ -19,14 +19,12 @@ import type { Table } from '../src/rules/table.ts';
  * gate answers it instead, in order, with an emitted `rejected` event that cites its clause, and the
  * state does not change. The gate also keeps the outside world out of what belongs inside: XState's own
  * events (`xstate.*`: a forged `xstate.done.actor.battle` would end a battle with no result) are refused
- * when they come from outside, and every input
- * from outside is copied by value before anything reads it (no getter, `toJSON` or proxy of the
- * sender's ever runs inside the machine).
+ * when they come from outside, and every input from outside is copied by value before anything reads
+ * it (no getter, `toJSON` or proxy of the sender's ever runs inside the machine).
  *
  * How it tells outside from inside: an actor's own `send` is the outside world's only way in (XState
- * delivers its internal events, the `xstate.*` ones, without it), so the gate
- * wraps the `send` of each game actor when XState creates its first snapshot, and marks what comes
- * through it.
+ * delivers its internal events, the `xstate.*` ones, without it), so the gate wraps the `send` of each
+ * game actor when XState creates its first snapshot, and marks what comes through it.
  *
  * What the engine made itself (a built-in policy's choice, `submitOwn`) is no outside input: it comes
  * through a door of its own, is neither copied nor parsed by the schema, and is judged by the rules
