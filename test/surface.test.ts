@@ -43,6 +43,25 @@ import { sendAny } from './support/doors.ts';
 import { ALICE, BOB, gameWith, tableWith } from './table.ts';
 
 /** Data and a Fighter 8 of Alice's against The Doctor of Bob's, on Ligos VII. */
+/** A battle game played by passes and first options until `reached` holds (over seeds, in order). */
+function gameAt(reached: (game: Game) => boolean): Game {
+  for (let seed = 1; seed <= 50; seed++) {
+    const { game, setup } = battleGame(seed);
+    game.send(attackOnPlanet(setup));
+    for (let i = 0; i < 100 && game.awaiting(); i++) {
+      if (reached(game)) return game;
+      const awaiting = game.awaiting()!;
+      game.send(
+        awaiting.for === 'decision'
+          ? { type: 'decide', player: awaiting.player, outcome: awaiting.options[0] }
+          : { type: 'pass', player: awaiting.player },
+      );
+    }
+    game.stop();
+  }
+  throw new Error('no seed reached the moment asked for');
+}
+
 function battleGame(seed = 3): { game: Game; setup: ReturnType<typeof battleSetup> } {
   const setup = battleSetup({
     alice: {
@@ -582,6 +601,24 @@ describe('restore checks what it revives', () => {
         s.children.battle.snapshot.context.window = null;
       }),
       /awaits a decision it does not hold/,
+    );
+    // BATTLE-4a/b/c: a save at a pairing's decision awaits the very decision the rules give it.
+    const deciding = gameAt((game) => game.awaiting()?.for === 'decision');
+    const decidingSave = saveGame(deciding);
+    expect(restoreGame(decidingSave).awaiting()).toEqual(deciding.awaiting());
+    refusedWith(
+      forged(decidingSave, (s) => {
+        const decision = s.context.awaitedDecision;
+        decision.side = decision.side === 'attacker' ? 'defender' : 'attacker';
+      }),
+      /not the one the rules give its pairing/,
+    );
+    refusedWith(
+      forged(decidingSave, (s) => {
+        // Only "none": a forger's way to take the stronger side's stun away.
+        s.context.awaitedDecision.options = ['none'];
+      }),
+      /not the one the rules give its pairing/,
     );
     expect(restoreGame(battling).battle()?.step).toBe('startOfBattle');
     // HOLO-EXIST-*: a hologram in play has its hologram actor, and a hologram actor is a card's.

@@ -5,6 +5,7 @@ import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
+import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
 import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
 import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
@@ -252,6 +253,10 @@ function healthOf(game: Game): string | undefined {
   } catch (error) {
     return `the rules cannot read it (${(error as Error).message})`;
   }
+  // BATTLE-4a/b/c: the decision a pairing awaits is the rules' own judgement of this board.
+  const expected = decisionTheRulesAwait(game.table(), context.random);
+  if (JSON.stringify(expected) !== JSON.stringify(context.awaitedDecision))
+    return 'the decision it awaits is not the one the rules give its pairing (BATTLE-4a/b/c)';
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import {
+  type AwaitedDecision,
   type BattleData,
   type BattleTotals,
   type BattleView,
@@ -17,7 +18,9 @@ import { cardList } from '../../model/card-record.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { killOrDeactivateInstead } from '../death.ts';
-import type { Draft } from '../draft.ts';
+import { Draft } from '../draft.ts';
+import type { RandomState } from '../random.ts';
+import type { Table } from '../table.ts';
 import { isInPlay } from '../where.ts';
 import {
   engagement,
@@ -206,6 +209,19 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     { player, options: [...found.options] },
     `${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
   );
+}
+
+/**
+ * The decision the rules have a deciding pairing await on this table (BATTLE-4a/b/c), worked out again
+ * on a scratch draft (nothing is carried out); null at any other step. What a restored game's awaited
+ * decision must be: a save that claims another was not written by the rules.
+ */
+export function decisionTheRulesAwait(table: Table, random: RandomState): AwaitedDecision | null {
+  const battle = table.battle();
+  if (battle?.step !== 'deciding') return null;
+  const draft = new Draft(table, random);
+  awaitDecision(draft, battle);
+  return draft.resolution().awaitedDecision ?? null;
 }
 
 /**
