@@ -4,6 +4,8 @@ import { App } from './App.tsx';
 import { carriedIn } from './exports.ts';
 import { builtInPositions, opening } from './positions.ts';
 import { LabSession } from './session.ts';
+// The palette and the lit statecharts, shared with the trace viewer; then the lab's own styles.
+import '../../src/debug/viewer/statechart.css';
 import './lab.css';
 
 const root = document.getElementById('root');

@@ -29,11 +29,14 @@ const asset = (name: string) => readFile(new URL(`./viewer/${name}`, import.meta
 
 /** The viewer page for a trace, as HTML text. */
 export async function viewerHtml(trace: Trace, options: ViewerOptions = {}): Promise<string> {
-  const [script, style, charts] = await Promise.all([
+  const [script, shared, own, charts] = await Promise.all([
     asset('viewer.js'),
+    // The palette and the lit statecharts, shared with the rules lab; then the viewer's own styles.
+    asset('statechart.css'),
     asset('viewer.css'),
     options.charts ?? engineCharts(),
   ]);
+  const style = `${shared}\n${own}`;
   const data: ViewerData = {
     title: trace.header.title,
     records: trace.records,
