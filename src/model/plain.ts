@@ -7,6 +7,8 @@
  * (`RangeError: Maximum call stack size exceeded`) or deciding for itself what the engine reads.
  */
 
+import { nodeBuiltin } from './node-builtin.ts';
+
 /**
  * How deep any JSON input may nest (saves, setups, scenario files, commands). A save's persisted
  * snapshot, the deepest input the engine itself writes, nests about a dozen levels; a setup less.
@@ -32,22 +34,11 @@ export interface PlainLimits {
 type ProxyCheck = (value: object) => boolean;
 
 /**
- * Tells a proxy apart without running its traps. Node has `util.types.isProxy` (reached without an
- * import, so that this module stays browser-safe); a browser has no such check, and there a proxy is
- * read like the object it stands for.
+ * Tells a proxy apart without running its traps. Node has `util.types.isProxy` (`nodeBuiltin`); a
+ * browser has no such check, and there a proxy is read like the object it stands for.
  */
-const isProxy: ProxyCheck = (() => {
-  try {
-    const builtin = (
-      globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
-    ).process?.getBuiltinModule?.('node:util') as { types?: { isProxy?: ProxyCheck } } | undefined;
-    const check = builtin?.types?.isProxy;
-    if (typeof check === 'function') return check;
-  } catch {
-    // No Node: no trap-free check.
-  }
-  return () => false;
-})();
+const isProxy: ProxyCheck =
+  nodeBuiltin<{ types?: { isProxy?: ProxyCheck } }>('node:util')?.types?.isProxy ?? (() => false);
 
 /**
  * A copy of plain data made without running the sender's code: only own enumerable data properties are
