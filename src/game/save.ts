@@ -2,7 +2,7 @@ import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
-import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
+import { copyPlain, isRecord, MAX_JSON_DEPTH } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
@@ -158,15 +158,17 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
  * judge. The checksum is made anew for the migrated content.
  */
 function migrateVersion2(save: SavedGame): SavedGame {
-  type Node = Record<string, unknown>;
-  const isNode = (value: unknown): value is Node =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   const snapshot = save.snapshot;
-  if (!isNode(snapshot) || !isNode(snapshot.context)) return save;
+  if (!isRecord(snapshot) || !isRecord(snapshot.context)) return save;
   let children = snapshot.children;
   let awaitedDecision: unknown = null;
-  const battle = isNode(children) ? children.battle : undefined;
-  if (isNode(children) && isNode(battle) && isNode(battle.snapshot) && isNode(battle.snapshot.context)) {
+  const battle = isRecord(children) ? children.battle : undefined;
+  if (
+    isRecord(children) &&
+    isRecord(battle) &&
+    isRecord(battle.snapshot) &&
+    isRecord(battle.snapshot.context)
+  ) {
     const { decision = null, ...battleContext } = battle.snapshot.context;
     awaitedDecision = decision;
     children = {
@@ -176,9 +178,9 @@ function migrateVersion2(save: SavedGame): SavedGame {
   }
   // In the order version 3 writes its keys (`awaitedDecision` after `battle`), so that the migrated game
   // and the same game replayed save to the same bytes.
-  const context: Node = {};
+  const context: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(snapshot.context)) {
-    if (key === 'lastBattle' && isNode(value)) {
+    if (key === 'lastBattle' && isRecord(value)) {
       const { decision: _alwaysNull, ...record } = value;
       context.lastBattle = record;
     } else context[key] = value;

@@ -154,6 +154,11 @@ function copyOne(
   return copy;
 }
 
+/** An object of plain data's kind: neither null nor an array (what a JSON object parses to). */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /**
  * How deep a value nests (a leaf is 0, `[]` and `{}` are 1), counted without recursion; stops counting
  * past `limit`, so a value nested a million levels costs no more than one nested `limit + 1`.

@@ -1,6 +1,6 @@
 import { parse as parseYaml, YAMLParseError } from 'yaml';
 import type { z } from 'zod';
-import { MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
+import { isRecord, MAX_JSON_DEPTH, nestsTooDeep } from '../model/plain.ts';
 import { type Scenario, scenarioSchema } from './schema.ts';
 
 /**
@@ -159,10 +159,6 @@ function valueAt(data: unknown, path: Path): unknown {
     value =
       isRecord(value) || Array.isArray(value) ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function preview(value: unknown): string {
