@@ -124,7 +124,7 @@ export type BattleStep =
 
 /**
  * The step of the battle each response window leads to once it closes: the battle statechart's
- * transitions and the rules' carrying on (`carryOnBattle`, src/rules/commands/index.ts) both read it here,
+ * transitions and the rules' carrying on (`carryOnBattle`, src/rules/battle/steps.ts) both read it here,
  * so they cannot disagree.
  */
 export const STEP_AFTER_WINDOW = {

@@ -4,12 +4,14 @@ import {
   type BattleTotals,
   type BattleView,
   bothSidesHaveAnAdversary,
+  closesWindow,
   type Pairing,
   type PairingOutcome,
   type PairingRecord,
   playerOf,
   ROGUE_BORG,
   type Side,
+  STEP_AFTER_WINDOW,
   turnOverTopCards,
   turnRestFaceUp,
 } from '../../model/battle.ts';
@@ -17,6 +19,7 @@ import type { CardId } from '../../model/board.ts';
 import { cardList } from '../../model/card-record.ts';
 import { label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
+import { enforceExistence, wearersOf } from '../consequences.ts';
 import { killOrDeactivateInstead } from '../death.ts';
 import { Draft } from '../draft.ts';
 import type { RandomState } from '../random.ts';
@@ -324,4 +327,33 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     { winner: battle.data.winner, killed: battle.data.killed },
     `the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
   );
+}
+
+/**
+ * A pass that closes a response window (the second in a row) takes the battle to its next step
+ * (`STEP_AFTER_WINDOW`, read where the battle statechart reads it): the steps that need the board are
+ * carried out with the pass (the pass rule's `afterwards`), and the battle is told the pass and then what
+ * they decided, so it never has to ask. Each step is followed by the checks every command is
+ * (HOLO-EXIST-*, HOLO-EMIT-2).
+ */
+export function carryOnBattle(draft: Draft, battle: BattleView | undefined, player: string): void {
+  if (!battle?.window || !closesWindow(battle.window, player)) return;
+  // The battle as the step finds it: the window closed, at the step it leads to.
+  const at: BattleView = { ...battle, step: STEP_AFTER_WINDOW[battle.window.kind], window: null };
+  if (at.step === 'formingPiles') boardStep(draft, () => formCombatPiles(draft, at));
+  else if (at.step === 'deciding') boardStep(draft, () => awaitDecision(draft, at));
+  else {
+    const result = boardStep(draft, () => determineWinner(draft, at));
+    // BATTLE-6: the battle goes on to its aftermath on hearing its winner.
+    const after: BattleView = { ...at, step: 'aftermath', data: { ...at.data, ...result } };
+    boardStep(draft, () => aftermath(draft, after));
+  }
+}
+
+/** A step of the battle that needs the board, followed by the checks every command is followed by. */
+function boardStep<T>(draft: Draft, step: () => T): T {
+  const wearing = wearersOf(draft);
+  const result = step();
+  enforceExistence(draft, wearing);
+  return result;
 }

@@ -3,7 +3,7 @@ import { opponentOf } from '../../model/board.ts';
 import type { CommandOf, Place } from '../../model/commands.ts';
 import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
-import { settlePairing } from '../battle/steps.ts';
+import { carryOnBattle, settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
 import { type ClauseId, clause } from '../clauses.ts';
 import { isDisabled } from '../holograms.ts';
@@ -135,6 +135,8 @@ export const pass: CommandRule<'pass'> = {
       `${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
     );
   },
+  // The second pass in a row closes the window: the battle goes on to its next step with it.
+  afterwards: (draft, command) => carryOnBattle(draft, draft.battle(), command.player),
 };
 
 export const respond: CommandRule<'respond'> = {

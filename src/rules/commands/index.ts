@@ -1,4 +1,4 @@
-import { type BattleView, closesWindow, ROGUE_BORG, STEP_AFTER_WINDOW } from '../../model/battle.ts';
+import { type BattleView, ROGUE_BORG } from '../../model/battle.ts';
 import { type CardId, opponentOf, type PlayerId } from '../../model/board.ts';
 import { cardList } from '../../model/card-record.ts';
 import {
@@ -20,13 +20,6 @@ import {
 } from '../battle/effect-responses.ts';
 import { responseCandidates } from '../battle/responses.ts';
 import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
-import {
-  aftermath,
-  awaitDecision,
-  type BattleResult,
-  determineWinner,
-  formCombatPiles,
-} from '../battle/steps.ts';
 import {
   definitionOf,
   hasEffect,
@@ -217,7 +210,8 @@ function checkFurtherTargets(table: Table, command: Command): Refusal | undefine
 
 /**
  * Carries out a command that `judge` accepted: the rule of its type, then the checks every command
- * is followed by (each hologram where it may exist, HOLO-EXIST-*, HOLO-EMIT-2).
+ * is followed by (each hologram where it may exist, HOLO-EXIST-*, HOLO-EMIT-2), then what its rule
+ * says follows it (`afterwards`: a pass that closes a window carries the battle on).
  */
 export function resolveCommand(table: Table, random: RandomState, command: Command): Resolution {
   const draft = new Draft(table, random);
@@ -236,39 +230,8 @@ export function resolveCommand(table: Table, random: RandomState, command: Comma
   enforceExistence(draft, wearing);
   if (battle && response) endEffectResponse(draft, battle, command, response);
   else if (battle) accountForBattle(draft, battle);
-  if (command.type === 'pass') carryOnBattle(draft, table.battle(), command.player);
+  rule.afterwards?.(draft, command as CommandOf<CommandType>);
   return draft.resolution();
-}
-
-/**
- * A pass that closes a response window (the second in a row) takes the battle to its next step
- * (`STEP_AFTER_WINDOW`, read where the battle statechart reads it): the steps that need the board are
- * carried out here, with the pass, and the battle is told the pass and then what they decided, so it
- * never has to ask. Each step is followed by the checks every command is (HOLO-EXIST-*, HOLO-EMIT-2),
- * as each was when the battle asked for it.
- */
-function carryOnBattle(draft: Draft, battle: BattleView | undefined, player: string): void {
-  if (!battle?.window || !closesWindow(battle.window, player)) return;
-  // The battle as the step finds it: the window closed, at the step it leads to.
-  const at: BattleView = { ...battle, step: STEP_AFTER_WINDOW[battle.window.kind], window: null };
-  if (at.step === 'formingPiles') boardStep(draft, () => formCombatPiles(draft, at));
-  else if (at.step === 'deciding') boardStep(draft, () => awaitDecision(draft, at));
-  else {
-    let result: BattleResult | undefined;
-    boardStep(draft, () => {
-      result = determineWinner(draft, at);
-    });
-    // BATTLE-6: the battle goes on to its aftermath on hearing its winner.
-    const after: BattleView = { ...at, step: 'aftermath', data: { ...at.data, ...result } };
-    boardStep(draft, () => aftermath(draft, after));
-  }
-}
-
-/** A step of the battle that needs the board, followed by the checks every command is followed by. */
-function boardStep(draft: Draft, step: () => void): void {
-  const wearing = wearersOf(draft);
-  step();
-  enforceExistence(draft, wearing);
 }
 
 /**
