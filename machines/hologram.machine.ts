@@ -128,19 +128,19 @@ export function hologramAfter(
     );
   }
   if (!view) throw new Error(`a hologram change (${change.type}) for a card with no hologram actor`);
-  const turn = change.type === 'ERASE' ? '' : change.turn;
-  return remembered(`${view.state}|${view.deactivatedOnTurn}|${change.type}|${turn}`, () =>
+  return remembered(`${keyOf(view, change)}|after`, () =>
     viewOf(transition(hologramMachine, snapshotOf(view), change)[0]),
   );
 }
 
 /** Whether the hologram chart takes this event now (HOLO-ACT-3 is its guard `mayActivateOnTurn`). */
 export function hologramTakes(view: HologramStateView, event: HologramEvent): boolean {
-  const turn = event.type === 'ERASE' ? '' : event.turn;
-  return remembered(`${view.state}|${view.deactivatedOnTurn}|${event.type}|${turn}|takes`, () =>
-    snapshotOf(view).can(event),
-  );
+  return remembered(`${keyOf(view, event)}|takes`, () => snapshotOf(view).can(event));
 }
+
+/** All the chart reads of a hologram and an event: its state, the turn it last deactivated, the event. */
+const keyOf = (view: HologramStateView, event: HologramEvent) =>
+  `${view.state}|${view.deactivatedOnTurn}|${event.type}|${event.type === 'ERASE' ? '' : event.turn}`;
 
 /**
  * The chart's answers, remembered: what it makes of a change depends only on the state, the turn it
