@@ -18,6 +18,7 @@ import {
   forbid,
   type Refusal,
   requireCard,
+  requireInHand,
   requireInPlay,
   requireLocation,
   requireOwn,
@@ -55,10 +56,7 @@ export const report: CommandRule<'report'> = {
       () => requireTurn(table, command.player, 'report a card'),
       () => requireCard(table, command.card, 'card to report'),
       () => requireOwn(table, command.player, command.card, 'report'),
-      () =>
-        table.board.cards[command.card]!.at.in === 'hand'
-          ? undefined
-          : forbid('GAME-REPORT-1', `${label(table, command.card)} is not in ${command.player}'s hand`),
+      () => requireInHand(table, command.player, command.card, 'GAME-REPORT-1'),
       () =>
         isPersonnelOrEquipment(table, command.card)
           ? undefined

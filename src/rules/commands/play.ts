@@ -1,6 +1,6 @@
 import { isOccupied, isShipInPlay, startRogueBorgBattle } from '../battle/rogue-borg.ts';
 import { hasEffect, label } from '../cards.ts';
-import { firstRefusal, forbid, requireCard, requireOwn } from './refusal.ts';
+import { firstRefusal, forbid, requireCard, requireInHand, requireOwn } from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 
 /**
@@ -12,10 +12,7 @@ export const play: CommandRule<'play'> = {
     firstRefusal(
       () => requireCard(table, command.card, 'card to play'),
       () => requireOwn(table, command.player, command.card, 'play'),
-      () =>
-        table.board.cards[command.card]!.at.in === 'hand'
-          ? undefined
-          : forbid('GAME-PLAY-1', `${label(table, command.card)} is not in ${command.player}'s hand`),
+      () => requireInHand(table, command.player, command.card, 'GAME-PLAY-1'),
       () =>
         hasEffect(table, command.card, 'rogue-borg')
           ? undefined

@@ -84,6 +84,18 @@ export function requireInPlay(table: Table, id: CardId): Refusal | undefined {
       );
 }
 
+/** A card played or reported from its owner's hand must be in it (GAME-PLAY-1, GAME-REPORT-1). */
+export function requireInHand(
+  table: Table,
+  player: PlayerId,
+  id: CardId,
+  clause: ClauseId,
+): Refusal | undefined {
+  return table.board.cards[id]!.at.in === 'hand'
+    ? undefined
+    : forbid(clause, `${label(table, id)} is not in ${player}'s hand`);
+}
+
 export function requireLocation(table: Table, id: string): Refusal | undefined {
   return Object.hasOwn(table.board.locations, id)
     ? undefined
