@@ -224,8 +224,10 @@ other work, a long sample is interrupted more often than the short floor samples
 of clock times would grow with the sample's length (\`bench/results.json\` keeps the clock ratios too,
 \`wallFloorEvents\`). Each figure is the median of its rounds, with the quartiles (and extremes) of the
 rounds beside it. Both sides are measured hot: before anything is timed, the engine plays battles of
-every size until its hot paths are compiled (some 200 battles' worth), as the floor's tiny loop is within
-its first samples. Absolute times swing with whatever else the machine runs; the ratios are the figures
+every size until its hot paths are compiled (some 200 battles' worth), and creates, saves and restores
+games 150 times before those are timed (paths of their own: the setup's checks, the save's schema and
+checksum), as the floor's tiny loop is within its first samples: the figures are a server's that plays and
+restores games all day, not a first call's. Absolute times swing with whatever else the machine runs; the ratios are the figures
 to compare between runs, and even they swing by a quarter from one run to the next on this machine.
 
 ## Goals
