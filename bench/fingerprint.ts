@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { type Command, createGame, type Game } from '../src/index.ts';
@@ -25,13 +25,22 @@ import { ATTACK, battleSetup, idleSetup } from './setups.ts';
  * The games: random setups played by random steps (the property tests' generators, drawn from fixed
  * seeds), random battles played by random legal commands, the benchmark's battles with the `strongest`
  * policies, and the odds of the boarding party.
+ *
+ * `npm run fingerprint -- 400 lines.txt` also writes every hashed line to lines.txt, so that two runs
+ * whose hashes differ can be compared line by line (`diff`), to see which games a change touched.
  */
 
 const GAMES = Number(process.argv[2] ?? 400);
+const linesFile = process.argv[3];
 const hash = createHash('sha256');
 let commands = 0;
+const lines: string[] = [];
 
-const put = (value: unknown) => hash.update(`${JSON.stringify(value)}\n`);
+const put = (value: unknown) => {
+  const line = `${JSON.stringify(value)}\n`;
+  hash.update(line);
+  if (linesFile) lines.push(line);
+};
 
 function finalState(game: Game): void {
   const board = game.board();
@@ -125,6 +134,7 @@ put(
   }),
 );
 
+if (linesFile) writeFileSync(linesFile, lines.join(''));
 process.stdout.write(
   `${hash.digest('hex')}  (${GAMES} random games, ${GAMES} random battles, ${commands} commands)\n`,
 );

@@ -58,6 +58,16 @@ function ableToAct(table: Table, battle: BattleView, side: Side, id: CardId): bo
   );
 }
 
+/** Why a personnel of the battle cannot act now (see `ableToAct`), in words. */
+function whyUnable(table: Table, id: CardId): string {
+  if (table.hologram(id)?.state === 'deactivated') return 'is deactivated, and so disabled';
+  if (isDisabled(table, id)) return 'is disabled';
+  if (isInStasis(table, id)) return 'is in stasis';
+  if (isMortallyWounded(table, id)) return 'is mortally wounded';
+  if (isStunned(table, id)) return 'is stunned';
+  return 'cannot act now';
+}
+
 /** HOLO-SPECIES-1 among others: whom Android Headlock's targets name. */
 function isHeadlockTarget(table: Table, id: CardId, targets: readonly string[]): boolean {
   return targets.some((target) => {
@@ -218,6 +228,19 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
   // A stunned adversary may still be mortally wounded, where the Holo weapon wounds instead of stunning.
   if (action.do === 'stun' && isStunned(table, target) && !woundsInsteadOfStun(table, context.command.card))
     return forbid(clause, `${label(table, target)} is stunned already`);
+  // HOLO-BATTLE-1 holds for a hologram's strike by a card as for its pairing's decision: a stun at most.
+  if ((action.do === 'mortally-wound' || action.do === 'kill') && !isHolographic(table, target)) {
+    const users = usersOf(table, context);
+    const hologram = (context.response.eachUser ? users : users.slice(0, 1)).find((id) =>
+      isHolographic(table, id),
+    );
+    if (hologram && safetyProtocolsHold(table)) {
+      return forbid(
+        'HOLO-BATTLE-1',
+        `${label(table, hologram)} may stun but not ${action.do === 'kill' ? 'kill' : 'mortally wound'} ${label(table, target)} with ${name}: holograms may stun (but not mortally wound) non-holographic adversaries while the safety protocols hold`,
+      );
+    }
+  }
   if (action.do === 'capture')
     return capture.check(table, { type: 'capture', player: context.command.player, card: target, by: name });
   return undefined;
@@ -229,6 +252,17 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
  */
 function noUser(table: Table, { battle, side, response, command, clause, name }: ResponseContext): Refusal {
   const mine = battle.data.participants[side];
+  // One who would qualify, but cannot act now: that is the reason, whatever species or mode.
+  const unable = mine.find(
+    (id) => meetsUser(table, id, response, command.card) && !ableToAct(table, battle, side, id),
+  );
+  if (unable) {
+    const deactivated = table.hologram(unable)?.state === 'deactivated';
+    return forbid(
+      deactivated ? 'HOLO-EXIST-2' : clause,
+      `${command.player} has no personnel able to use ${name} in this battle: ${label(table, unable)} ${whyUnable(table, unable)}`,
+    );
+  }
   const species = response.user?.species;
   const affiliations = response.user?.affiliations;
   if (species) {

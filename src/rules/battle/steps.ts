@@ -302,17 +302,19 @@ export function aftermath(draft: Draft, battle: BattleView): void {
   const everyone = [...battle.data.participants.attacker, ...battle.data.participants.defender];
   for (const id of everyone) {
     if (!isInPlay(draft, id)) continue;
-    if (isMortallyWounded(draft, id)) {
-      draft.setStatus(id, { mortallyWounded: false });
-      killOrDeactivateInstead(draft, id, 'BATTLE-6', 'killed by its mortal wound, the battle being over');
-      if (!isInPlay(draft, id)) continue;
-    }
-    if (isStunned(draft, id)) {
-      draft.setStatus(id, { stunned: false });
-      draft.rule('recovered', 'BATTLE-6', { card: id }, `${label(draft, id)} recovers from being stunned`);
-    }
+    if (!outlivesItsWounds(draft, id)) continue;
     draft.setStatus(id, { stopped: true });
     draft.rule('stopped', 'BATTLE-6', { card: id }, `${label(draft, id)} survives and is stopped`);
+  }
+  // A personnel struck down and then gone from the battle while still in play (moved away, captured):
+  // the text's "mortally wounded cards die, stunned cards recover" is of every such card, not only of
+  // those still in the battle; only the survivors of the battle are stopped. Stun and mortal wounds
+  // come from battles alone, and every aftermath clears them, so those on the table now are this
+  // battle's.
+  const inBattle = new Set(everyone);
+  for (const card of cardList(draft.board.cards)) {
+    if (inBattle.has(card.id) || !isInPlay(draft, card.id)) continue;
+    if (isMortallyWounded(draft, card.id) || isStunned(draft, card.id)) outlivesItsWounds(draft, card.id);
   }
   // STRENGTH changed by a response lasts until the end of the battle, wherever its card is now.
   for (const card of cardList(draft.board.cards)) {
@@ -327,6 +329,23 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     { winner: battle.data.winner, killed: battle.data.killed },
     `the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
   );
+}
+
+/**
+ * BATTLE-6: a mortally wounded card dies (a hologram is deactivated instead, HOLO-DEATH-1), a stunned
+ * one recovers. Whether the card is still in play afterwards.
+ */
+function outlivesItsWounds(draft: Draft, id: CardId): boolean {
+  if (isMortallyWounded(draft, id)) {
+    draft.setStatus(id, { mortallyWounded: false });
+    killOrDeactivateInstead(draft, id, 'BATTLE-6', 'killed by its mortal wound, the battle being over');
+    if (!isInPlay(draft, id)) return false;
+  }
+  if (isStunned(draft, id)) {
+    draft.setStatus(id, { stunned: false });
+    draft.rule('recovered', 'BATTLE-6', { card: id }, `${label(draft, id)} recovers from being stunned`);
+  }
+  return true;
 }
 
 /**
