@@ -306,7 +306,9 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
         candidates.push({ type: 'moveShip', player, ship: id, to });
     }
   }
-  return candidates.filter((command) => 'command' in judge(table, command));
+  // Candidates the engine built, typed: judged by the rules alone, like a built-in policy's choice (a
+  // property test sends each through the players' door, schema and all).
+  return candidates.filter((command) => 'command' in judgeWellFormed(table, command));
 }
 
 /** In a battle: pass or respond when the player has priority; decide when the player's personnel is the stronger. */
@@ -319,7 +321,7 @@ function legalInBattle(table: Table, battle: BattleView, player: PlayerId): Comm
     for (const outcome of ['mortally-wound', 'stun', 'none'] as const)
       candidates.push({ type: 'decide', player, outcome });
   }
-  return candidates.filter((command) => 'command' in judge(table, command));
+  return candidates.filter((command) => 'command' in judgeWellFormed(table, command));
 }
 
 /** CARD-ROGUE-BORG-1: each Rogue Borg Mercenaries in the player's hand onto each occupied ship. */
