@@ -220,14 +220,23 @@ export function admit(table: Table, input: object): { event: object } | { reject
 /** The step a game snapshot is at (the gate checks that an admitted command was counted). */
 type StepOf = (snapshot: { context: unknown }) => number;
 
+/** What the machine persists of a snapshot, from what XState would persist (plain data for clients). */
+type Persisted = <P extends { context?: unknown }>(persisted: P) => P;
+
 /**
  * Puts the gate in front of a game machine: its `transition` answers refused input, and each actor of
  * it gets a guarded door. The same machine object is returned, so XState's own API (`createActor`,
  * `snapshot.can`, persisted snapshots, `provide`) works on it as on any machine.
  */
-export function gate<M extends AnyStateMachine>(machine: M, tableOf: TableOfSnapshot, stepOf: StepOf): M {
+export function gate<M extends AnyStateMachine>(
+  machine: M,
+  tableOf: TableOfSnapshot,
+  stepOf: StepOf,
+  persisted: Persisted = (snapshot) => snapshot,
+): M {
   const transition = machine.transition.bind(machine);
   const provide = machine.provide.bind(machine);
+  const getPersistedSnapshot = machine.getPersistedSnapshot.bind(machine);
   onEachActor(machine, guardDoor);
   Object.assign(machine, {
     transition(
@@ -274,8 +283,12 @@ export function gate<M extends AnyStateMachine>(machine: M, tableOf: TableOfSnap
       }
       return next;
     },
+    // XState's own idiom, `actor.getPersistedSnapshot()`, gives what the game persists (see `Persisted`).
+    getPersistedSnapshot(snapshot: never, options?: never) {
+      return persisted(getPersistedSnapshot(snapshot, options) as { context?: unknown });
+    },
     provide(implementations: unknown) {
-      return gate(provide(implementations as never) as M, tableOf, stepOf);
+      return gate(provide(implementations as never) as M, tableOf, stepOf, persisted);
     },
   });
   return machine;

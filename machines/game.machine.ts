@@ -2,6 +2,7 @@ import { type ActorRefFrom, assign, type DoneActorEvent, enqueueActions, setup }
 import type { AwaitedDecision, BattleData, BattleInput } from '../src/model/battle.ts';
 import type { Board, CardId, PlayerId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
+import { plainBoard } from '../src/model/card-record.ts';
 import {
   type Command,
   type HostEffect,
@@ -410,6 +411,21 @@ const gameChart = gameSetup
   });
 
 /**
+ * A persisted game snapshot with its board as plain data: a large board's cards record is a read-only
+ * proxy inside the engine (`card-record.ts`), which `structuredClone`, `postMessage` and IndexedDB
+ * refuse; what a client persists must take them, whether it asks `game.persistedSnapshot()` or the raw
+ * actor's `getPersistedSnapshot()`.
+ */
+function withPlainBoard<P extends { context?: unknown }>(persisted: P): P {
+  const board = (persisted.context as { board?: Board } | undefined)?.board;
+  if (!board) return persisted;
+  const plain = plainBoard(board);
+  return plain === board
+    ? persisted
+    : { ...persisted, context: { ...(persisted.context as object), board: plain } };
+}
+
+/**
  * The game statechart with its input gate: the orchestrator every client embeds (`createGame` runs
  * it; clients may run it themselves with `createActor(gameMachine, { input: gameInput(setup, { seed }) })`
  * or `{ snapshot }`). What the rules refuse has no transition (so `snapshot.can(command)` is false),
@@ -419,4 +435,5 @@ export const gameMachine = gate(
   gameChart,
   (snapshot) => tableOf(snapshot.context as GameContext),
   (snapshot) => (snapshot.context as GameContext).step,
+  withPlainBoard,
 );

@@ -5,8 +5,9 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import { idleSetup } from '../bench/setups.ts';
-import { type Command, createGame } from '../src/index.ts';
+import { type Command, createGame, gameMachine } from '../src/index.ts';
 import { cardList, draftOf, SHARED_FROM, slotOf } from '../src/model/card-record.ts';
 import { deepFreeze } from '../src/model/freeze.ts';
 
@@ -48,6 +49,23 @@ describe.each([
     expect(copy.cards['alice-crew-1']!.at).toEqual({ in: 'planet', location: 'ligos' });
     // Asked twice at the same step, the same board (copied once, not per call).
     expect(game.board()).toBe(board);
+    game.stop();
+  });
+
+  it("a persisted snapshot is plain data too, from the game or from the raw actor's getPersistedSnapshot()", () => {
+    const game = createGame(idleSetup(size));
+    game.send(MOVE);
+    const raw = game.actor.getPersistedSnapshot() as { context: { board: unknown } };
+    const copy = structuredClone(raw);
+    expect(JSON.stringify(copy)).toBe(JSON.stringify(raw));
+    expect(JSON.stringify(game.persistedSnapshot())).toBe(JSON.stringify(raw));
+    // It restores: XState's own idiom, createActor(machine, { snapshot }), from the structured clone.
+    const again = createActor(gameMachine, { snapshot: copy as never }).start();
+    expect(again.getSnapshot().context.board.cards['alice-crew-1']!.at).toEqual({
+      in: 'planet',
+      location: 'ligos',
+    });
+    again.stop();
     game.stop();
   });
 

@@ -4,7 +4,7 @@ import { inputBeingAnswered, submit, submitOwn } from '../../machines/game-gate.
 import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
-import { plainCards } from '../model/card-record.ts';
+import { plainBoard } from '../model/card-record.ts';
 import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
@@ -352,10 +352,8 @@ export class Game {
 
   /** The board now (every card, where it is, its statuses). */
   board(): Board {
-    const board = this.actor.getSnapshot().context.board;
     // Plain data for clients, whatever size: a large board's shared record is a proxy inside the engine.
-    const cards = plainCards(board.cards);
-    return cards === board.cards ? board : plainBoard(board, cards);
+    return plainBoard(this.actor.getSnapshot().context.board);
   }
 
   /** How many commands have been carried out. */
@@ -432,14 +430,8 @@ export class Game {
    * `createActor(gameMachine, { snapshot })` runs it again.
    */
   persistedSnapshot(): Snapshot<unknown> {
-    const snapshot = this.actor.getPersistedSnapshot() as Snapshot<unknown> & { context?: { board?: Board } };
-    const board = snapshot.context?.board;
-    if (!board) return snapshot;
-    // Plain data at any size: a large board's shared record is a proxy, which structuredClone refuses.
-    const cards = plainCards(board.cards);
-    if (cards === board.cards) return snapshot;
-    const plain = { ...snapshot, context: { ...snapshot.context, board: plainBoard(board, cards) } };
-    return plain as unknown as Snapshot<unknown>;
+    // Plain data at any size: the game machine persists its board with plain cards (see `gameMachine`).
+    return this.actor.getPersistedSnapshot() as Snapshot<unknown>;
   }
 
   /** Stops the game actor and every actor it spawned; the game answers no more commands. */
@@ -457,17 +449,6 @@ export function createGame(setup: unknown, options: GameOptions = {}): Game {
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
-}
-
-/** The board with plain cards, one copy per board (a board never changes once made). */
-const plainBoardCopies = new WeakMap<Board, Board>();
-function plainBoard(board: Board, cards: Board['cards']): Board {
-  let plain = plainBoardCopies.get(board);
-  if (!plain) {
-    plain = Object.freeze({ ...board, cards });
-    plainBoardCopies.set(board, plain);
-  }
-  return plain;
 }
 
 /** Games made by `replayGame`: no default policy answers in them (the log holds every command). */

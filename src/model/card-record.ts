@@ -125,6 +125,25 @@ export function plainCards(cards: Cards): Cards {
   return plain;
 }
 
+/** The board with plain cards, one copy per board (a board never changes once made). */
+const plainBoardCopies = new WeakMap<Board, Board>();
+
+/**
+ * The board as plain data, whatever its size (its cards record as `plainCards` gives it): what a client
+ * reads (`game.board()`) and what a persisted snapshot holds, so that `structuredClone`, `postMessage`
+ * and IndexedDB take them. The board itself when its record is plain already.
+ */
+export function plainBoard(board: Board): Board {
+  const cards = plainCards(board.cards);
+  if (cards === board.cards) return board;
+  let plain = plainBoardCopies.get(board);
+  if (!plain) {
+    plain = Object.freeze({ ...board, cards });
+    plainBoardCopies.set(board, plain);
+  }
+  return plain;
+}
+
 /**
  * How many writes each record made by `draftOf` has taken: a record is written only by the command
  * that drafts it, and only until that command freezes it, so (record, revision) names one state of
