@@ -55,7 +55,7 @@ describe.each([
   it("a persisted snapshot is plain data too, from the game or from the raw actor's getPersistedSnapshot()", () => {
     const game = createGame(idleSetup(size));
     game.send(MOVE);
-    const raw = game.actor.getPersistedSnapshot() as { context: { board: unknown } };
+    const raw = game.actor.getPersistedSnapshot() as unknown as { context: { board: unknown } };
     const copy = structuredClone(raw);
     expect(JSON.stringify(copy)).toBe(JSON.stringify(raw));
     expect(JSON.stringify(game.persistedSnapshot())).toBe(JSON.stringify(raw));

@@ -66,9 +66,16 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
   while (tasks.length > 0 && refusal === undefined) {
     const task = tasks.pop()!;
     if (--nodes < 0) return { ok: false, why: 'it holds too many values' };
-    const copy = copyOne(task.value, task.depth, maxDepth, refuse, (inner, depth, into, key) => {
-      tasks.push({ value: inner, depth, into, key });
-    });
+    let copy: unknown;
+    try {
+      copy = copyOne(task.value, task.depth, maxDepth, refuse, (inner, depth, into, key) => {
+        tasks.push({ value: inner, depth, into, key });
+      });
+    } catch {
+      // Where a proxy cannot be told apart (a browser), its traps run as it is read, and may throw (a
+      // revoked proxy always does): the value is refused like any other that is not data.
+      return { ok: false, why: 'reading it threw (a proxy?)' };
+    }
     if (refusal !== undefined) break;
     if (copy === OMIT) {
       if (!Array.isArray(task.into)) delete (task.into as Record<string, unknown>)[task.key as string];
