@@ -240,3 +240,42 @@ describe("GAME-INPUT-1: the engine's own commands skip the copy and the schema; 
     expect(game.log().at(-1)).toEqual({ type: 'pass', player: priority });
   });
 });
+
+describe('policies are checked where a client gives them', () => {
+  it("a policy that is neither 'strongest', 'pass' nor a function is refused with TypeError, not played as no policy", async () => {
+    const { battleOdds, OddsError, restoreGame } = await import('../src/index.ts');
+    const { DEMO_BATTLE_SETUP } = await import('../src/demo/demo-setup.ts');
+    for (const bogus of ['Strongest', 'bogus', 1, null, {}]) {
+      expect(() => createGame(DEMO_BATTLE_SETUP, { seed: 1, policies: { bob: bogus as Policy } })).toThrow(
+        TypeError,
+      );
+      const game = createGame(DEMO_BATTLE_SETUP, { seed: 1 });
+      // (null is setPolicy's way to remove a policy.)
+      if (bogus !== null) {
+        expect(() => game.setPolicy('bob', bogus as Policy)).toThrow(
+          /a policy is 'strongest', 'pass' or a function/,
+        );
+      }
+      expect(() => restoreGame(saveGame(game), { policies: { bob: bogus as Policy } })).toThrow(TypeError);
+      game.stop();
+      expect(() => battleOdds(DEMO_BATTLE_SETUP, { battles: 2, policies: { bob: bogus as Policy } })).toThrow(
+        OddsError,
+      );
+    }
+    // A client's policy that throws: the odds say so, with its message.
+    const failing = () => {
+      throw new Error('my bot broke');
+    };
+    expect(() => battleOdds(DEMO_BATTLE_SETUP, { battles: 1, policies: { bob: failing } })).toThrow(
+      /the policy of bob failed: .*my bot broke/,
+    );
+    // The good ones still go.
+    const game = createGame(DEMO_BATTLE_SETUP, {
+      seed: 1,
+      policies: { alice: 'pass', bob: () => ({ type: 'pass', player: BOB }) },
+    });
+    game.setPolicy('bob', 'strongest');
+    game.setPolicy('bob', null);
+    game.stop();
+  });
+});

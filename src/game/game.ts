@@ -19,6 +19,7 @@ import { discardPile } from '../rules/where.ts';
 import {
   type Awaiting,
   awaitingIn,
+  checkedPolicy,
   defaultPolicyFor,
   ownChoice,
   type Policy,
@@ -73,7 +74,10 @@ export interface GameOptions {
    * built-in library for this game alongside any `cardDefinitions` in the setup.
    */
   readonly cards?: readonly unknown[];
-  /** Policies that answer for players in battle (see `Policy`); a player without one is asked. */
+  /**
+   * Policies that answer for players in battle (see `Policy`); a player without one is asked. A policy
+   * that is neither `'strongest'`, `'pass'` nor a function is refused with `TypeError`.
+   */
   readonly policies?: Readonly<Record<PlayerId, Policy>>;
   /** XState's inspection observer, for every actor of the game (the game, each hologram). */
   readonly inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -182,7 +186,8 @@ export class Game {
     this.actor.start();
     // A restored board comes from JSON: frozen like every board the rules make (see deepFreeze).
     if (resume) deepFreeze(this.actor.getSnapshot().context.board);
-    for (const [player, policy] of Object.entries(options.policies ?? {})) this.policies.set(player, policy);
+    for (const [player, policy] of Object.entries(options.policies ?? {}))
+      this.policies.set(player, checkedPolicy(player, policy));
   }
 
   /**
@@ -212,10 +217,13 @@ export class Game {
     return [...this.commandLog];
   }
 
-  /** Sets (or, with null, removes) the policy that answers for a player in battle. */
+  /**
+   * Sets (or, with null, removes) the policy that answers for a player in battle. Throws `TypeError`
+   * for a policy that is neither `'strongest'`, `'pass'` nor a function.
+   */
   setPolicy(player: PlayerId, policy: Policy | null): void {
     if (policy === null) this.policies.delete(player);
-    else this.policies.set(player, policy);
+    else this.policies.set(player, checkedPolicy(player, policy));
   }
 
   /** The battle running now: its step, its data (piles included: not for players' eyes), its open window. */

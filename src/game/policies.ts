@@ -43,6 +43,23 @@ export function awaitingIn(table: Table): Awaiting | null {
 
 const STRONGEST_FIRST: readonly PairingOutcome[] = ['mortally-wound', 'stun', 'none'];
 
+/** The policies the engine carries out itself, by name. */
+export const BUILT_IN_POLICIES: readonly BuiltInPolicy[] = ['strongest', 'pass'];
+
+/**
+ * A client's policy for a player, checked: a built-in policy's name or a function. Throws `TypeError`
+ * for anything else (a misspelt `'Strongest'` would otherwise play as no policy the client chose).
+ */
+export function checkedPolicy(player: PlayerId, policy: unknown): Policy {
+  if (typeof policy === 'function' || BUILT_IN_POLICIES.includes(policy as BuiltInPolicy)) {
+    return policy as Policy;
+  }
+  const shown = typeof policy === 'string' ? JSON.stringify(policy.slice(0, 40)) : typeof policy;
+  throw new TypeError(
+    `the policy for ${JSON.stringify(String(player).slice(0, 40))} is ${shown}: a policy is ${BUILT_IN_POLICIES.map((name) => `'${name}'`).join(', ')} or a function`,
+  );
+}
+
 /** A policy the engine carries out itself (`'strongest'`, `'pass'`): anything but a client's function. */
 export type BuiltInPolicy = Exclude<Policy, PolicyFunction>;
 

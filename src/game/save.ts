@@ -7,6 +7,7 @@ import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
 import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
+import { checkedPolicy } from './policies.ts';
 import { snapshotProblem } from './restore-checks.ts';
 import { SetupError } from './setup-board.ts';
 
@@ -201,6 +202,8 @@ function migrateVersion2(save: SavedGame): SavedGame {
  * half-loaded game, and never another exception.
  */
 export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game {
+  // The client's options first: a misspelt policy is the caller's error (TypeError), not the save's.
+  for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
   const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
   const problem = snapshotProblem(save.snapshot, log.length);

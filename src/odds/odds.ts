@@ -1,5 +1,5 @@
 import { createGame, Game, ownSnapshot } from '../game/game.ts';
-import type { Policy } from '../game/policies.ts';
+import { checkedPolicy, type Policy } from '../game/policies.ts';
 import type { CardId, PlayerId } from '../model/board.ts';
 import type { CommandOf } from '../model/commands.ts';
 import { seedRandom } from '../rules/random.ts';
@@ -115,6 +115,10 @@ function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
   if (!result.ok) throw new OddsError(`the attack is refused: ${result.rejection.message}`);
   if (result.policyRejection) {
     throw new OddsError(`a policy's command is refused: ${result.policyRejection.message}`);
+  }
+  if (result.policyFailure) {
+    const { player, message } = result.policyFailure;
+    throw new OddsError(`the policy of ${player} failed: ${message}`);
   }
   const waiting = game.awaiting();
   if (waiting) throw new OddsError(`the battle waits for ${waiting.player}, whom no policy answers for`);
@@ -242,7 +246,11 @@ export function prepareOdds(setup: unknown, options: Omit<OddsOptions, 'onProgre
   for (const [player, policy] of Object.entries(options.policies ?? {})) {
     if (!players.includes(player))
       throw new OddsError(`a policy for "${player}", who does not play in this setup`);
-    policies[player] = policy;
+    try {
+      policies[player] = checkedPolicy(player, policy);
+    } catch (error) {
+      throw new OddsError((error as Error).message);
+    }
   }
   const attack = attackFor(probe, options.attack);
   const activeBefore = Object.keys(probe.board().cards).filter((id) => probe.hologramState(id) === 'active');
