@@ -53,6 +53,7 @@ export type {
   Side,
 } from './model/battle.ts';
 export type * from './model/board.ts';
+export { NO_STATUSES, opponentOf } from './model/board.ts';
 export {
   type CardDefinition,
   type CardDefinitionInput,
