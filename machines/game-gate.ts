@@ -237,6 +237,7 @@ export function gate<M extends AnyStateMachine>(
   const transition = machine.transition.bind(machine);
   const provide = machine.provide.bind(machine);
   const getPersistedSnapshot = machine.getPersistedSnapshot.bind(machine);
+  const getTransitionData = machine.getTransitionData.bind(machine);
   onEachActor(machine, guardDoor);
   Object.assign(machine, {
     transition(
@@ -283,6 +284,13 @@ export function gate<M extends AnyStateMachine>(
       }
       return next;
     },
+    // What `snapshot.can(event)` asks (and the transitions, for the events the gate let through): a
+    // game that is stopped takes no command, and what is not an event has no transition (XState would
+    // throw reading its type), so `can` answers false where `send` refuses.
+    getTransitionData(snapshot: { status: string }, event: unknown) {
+      if (snapshot.status !== 'active' || !isEvent(event)) return [];
+      return getTransitionData(snapshot as never, event as never);
+    },
     // XState's own idiom, `actor.getPersistedSnapshot()`, gives what the game persists (see `Persisted`).
     getPersistedSnapshot(snapshot: never, options?: never) {
       return persisted(getPersistedSnapshot(snapshot, options) as { context?: unknown });
@@ -292,6 +300,13 @@ export function gate<M extends AnyStateMachine>(
     },
   });
   return machine;
+}
+
+/** An object with a string `type`: what XState can look up transitions for. */
+function isEvent(event: unknown): boolean {
+  return (
+    typeof event === 'object' && event !== null && typeof (event as { type?: unknown }).type === 'string'
+  );
 }
 
 function isXStateType(type: unknown): boolean {
