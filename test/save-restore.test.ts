@@ -11,6 +11,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
+import { checksumOfSaveBody } from '../src/game/save.ts';
 import {
   type CommandResult,
   createGame,
@@ -639,6 +640,85 @@ describe('forged saves', () => {
       snapshot.context.board = null;
     });
     expect(() => restoreGame(forged)).toThrow(SaveError);
+  });
+
+  it('SaveError: a snapshot of the wrong shape, or one its own origin cannot have set up, is refused without a replay', () => {
+    const game = createGame(DEMO_BATTLE_SETUP, {
+      seed: 3,
+      policies: { alice: 'strongest', bob: 'strongest' },
+    });
+    const attack = game.legalCommands('alice').find((command) => command.type === 'attack')!;
+    expect(game.send(attack).ok).toBe(true);
+    expect(game.lastBattle()).not.toBeNull();
+    const save = saveGame(game);
+    const hologram = Object.keys(game.board().cards).find((id) => game.hologramState(id) !== undefined)!;
+    const ordinary = Object.values(game.board().cards).find(
+      (card) => card.at.in === 'hand' && game.hologramState(card.id) === undefined,
+    )!.id;
+    const refusals: Array<[string, Parameters<typeof forge>[1], RegExp]> = [
+      [
+        'a last battle of the wrong shape',
+        (s) => {
+          s.context.lastBattle = { winner: 'zed' };
+        },
+        /lastBattle/,
+      ],
+      [
+        'a last battle won by a stranger',
+        (s) => {
+          (s.context.lastBattle as { winner: string }).winner = 'zed';
+        },
+        /last battle is not between the two players/,
+      ],
+      [
+        'an erased hologram still in play',
+        (s) => {
+          const child = s.children[`hologram:${hologram}`]!;
+          child.snapshot.value = 'erased';
+          (child.snapshot as { status?: string }).status = 'done';
+          const board = s.context.board as { cards: Record<string, { at: unknown }> };
+          board.cards[hologram]!.at = { in: 'aboard', host: 'enterprise' };
+        },
+        /is erased, but its card is in play/,
+      ],
+      [
+        'players who are not the setup’s',
+        (s) => {
+          // Every card of bob's becomes carol's too, so that the board alone is possible.
+          const board = s.context.board as { players: string[]; cards: Record<string, { owner: string }> };
+          board.players[1] = 'carol';
+          s.context.lastBattle = null;
+          for (const card of Object.values(board.cards)) if (card.owner === 'bob') card.owner = 'carol';
+          for (const child of Object.values(s.children)) {
+            const context = (child.snapshot as { context?: { owner?: string } }).context;
+            if (context?.owner === 'bob') context.owner = 'carol';
+          }
+        },
+        /players are not those of its setup/,
+      ],
+      [
+        'a card that changed hands',
+        (s) => {
+          const cards = (s.context.board as { cards: Record<string, { owner: string; card: string }> }).cards;
+          const card = cards[ordinary]!;
+          card.owner = card.owner === 'alice' ? 'bob' : 'alice';
+        },
+        /not the one its setup deals/,
+      ],
+    ];
+    for (const [what, edit, why] of refusals) {
+      expect(() => restoreGame(forge(save, edit)), what).toThrow(why);
+    }
+    // An origin that sets up no game: refused as a bad setup, not restored into a game that cannot replay.
+    for (const origin of [
+      { ...save.origin, setup: { players: [] } },
+      { ...save.origin, seed: 2 ** 40 },
+    ]) {
+      const { checksum: _, ...body } = { ...save, origin };
+      const bad = { ...body, checksum: checksumOfSaveBody(body) };
+      expect(() => restoreGame(bad)).toThrow(expect.objectContaining({ reason: 'bad-setup' }));
+    }
+    expect(restoreGame(save).lastBattle()).toEqual(game.lastBattle());
   });
 
   it("with verify: 'replay', a snapshot that its origin and log do not lead to is refused", () => {

@@ -78,6 +78,25 @@ const decisionSchema = z.strictObject({
   reason: text,
   denied: z.array(z.strictObject({ outcome, clause: text, reason: text })).check(z.maxLength(3)),
 });
+/** The record of a battle once it is over (`lastBattle`): its data, read as the battle's is. */
+function battleRecordSchema() {
+  const ids = z.array(id).check(z.maxLength(5000));
+  const total = z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000));
+  return z.looseObject({
+    attacker: id,
+    defender: id,
+    players: z.tuple([id, id]),
+    participants: z.strictObject({ attacker: ids, defender: ids }),
+    piles: z.strictObject({ attacker: ids, defender: ids }),
+    faceUp: ids,
+    pairings: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(5000)),
+    usedOncePerBattle: ids,
+    totals: z.nullable(z.strictObject({ attacker: total, defender: total })),
+    winner: z.nullable(id),
+    killed: z.nullable(id),
+  });
+}
+
 const gameSnapshotSchema = z.strictObject({
   status: z.literal('active'),
   value: z.enum(['playing', 'battling']),
@@ -90,7 +109,7 @@ const gameSnapshotSchema = z.strictObject({
     step: int,
     battle: z.nullable(actorRef('battle')),
     awaitedDecision: z.nullable(decisionSchema),
-    lastBattle: z.nullable(z.record(z.string(), z.unknown())),
+    lastBattle: z.nullable(battleRecordSchema()),
     holograms: z.record(id, z.strictObject({ xstate$$type: z.literal(1), id: z.string() })),
   }),
   children: z.record(z.string(), childSchema),
@@ -189,6 +208,10 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
       return `the hologram actor of "${key}" is not a hologram's`;
     if ((hologram.data.status === 'done') !== (hologram.data.value === 'erased'))
       return `the hologram actor of "${key}" is done without being erased`;
+    const at = board.cards[key]!.at.in;
+    // HOLO-DEATH-2: an erased hologram is discarded; one still in play is not erased.
+    if (hologram.data.value === 'erased' && at !== 'discard' && at !== 'hand')
+      return `the hologram actor of "${key}" is erased, but its card is in play`;
     expected.add(ref.id);
   }
   for (const card of Object.values(board.cards)) {
@@ -196,6 +219,17 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const hologram = inPlay && isHolographic(table, card.id) && isPersonnelOrEquipment(table, card.id);
     if (hologram && !Object.hasOwn(context.holograms, card.id))
       return `"${card.id}" is a hologram in play without its hologram actor`;
+  }
+
+  const last = context.lastBattle;
+  if (last) {
+    const sides = new Set([...board.players, ROGUE_BORG]);
+    if (
+      !sides.has(last.attacker) ||
+      !board.players.includes(last.defender) ||
+      (last.winner !== null && !sides.has(last.winner))
+    )
+      return 'its last battle is not between the two players, nor the Rogue Borg and a player';
   }
 
   // The battle: an actor exactly while battling, resting at a step that waits for a player, with a
@@ -255,5 +289,37 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
   for (const key of Object.keys(children)) {
     if (!expected.has(key)) return `it has an actor "${key.slice(0, 60)}" the game does not know`;
   }
+  return undefined;
+}
+
+/**
+ * Whether a restored board can be the game its origin sets up: a game's players, locations and cards
+ * (each card's id, kind and owner) are fixed by its setup; only where the cards are and their statuses
+ * change. A save whose snapshot disagrees with its own origin was not written by this game (its replay
+ * would be another game).
+ */
+export function originProblem(
+  origin: { readonly board: Board; readonly customCards: readonly unknown[] },
+  context: { readonly board: Board; readonly customCards: readonly unknown[] },
+): string | undefined {
+  const { board } = context;
+  if (board.players[0] !== origin.board.players[0] || board.players[1] !== origin.board.players[1])
+    return 'its players are not those of its setup';
+  const locations = Object.keys(board.locations);
+  if (
+    locations.length !== Object.keys(origin.board.locations).length ||
+    locations.some((key) => !Object.hasOwn(origin.board.locations, key))
+  )
+    return 'its locations are not those of its setup';
+  const ids = Object.keys(board.cards);
+  if (ids.length !== Object.keys(origin.board.cards).length) return 'its cards are not those of its setup';
+  for (const key of ids) {
+    const set = Object.hasOwn(origin.board.cards, key) ? origin.board.cards[key] : undefined;
+    const card = board.cards[key]!;
+    if (!set || set.card !== card.card || set.owner !== card.owner)
+      return `its card "${key.slice(0, 60)}" is not the one its setup deals`;
+  }
+  if (JSON.stringify(context.customCards) !== JSON.stringify(origin.customCards))
+    return "its card definitions are not its origin's";
   return undefined;
 }

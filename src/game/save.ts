@@ -8,8 +8,8 @@ import { z } from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
 import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
 import { checkedPolicy } from './policies.ts';
-import { snapshotProblem } from './restore-checks.ts';
-import { SetupError } from './setup-board.ts';
+import { originProblem, snapshotProblem } from './restore-checks.ts';
+import { checkedSeed, gameInputFromSetup, SetupError } from './setup-board.ts';
 
 /**
  * Saving, restoring and replaying games. A save is JSON: the game's origin (setup, seed, the client's
@@ -206,7 +206,17 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
   for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
   const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
-  const problem = snapshotProblem(save.snapshot, log.length);
+  // The origin is checked as createGame checks a setup: a save must replay, whatever else it holds.
+  let origin: ReturnType<typeof gameInputFromSetup>;
+  try {
+    origin = gameInputFromSetup(save.origin.setup, checkedSeed(save.origin.seed), save.origin.cards);
+  } catch (error) {
+    if (!(error instanceof SetupError)) throw error;
+    throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
+  }
+  const problem =
+    snapshotProblem(save.snapshot, log.length) ??
+    originProblem(origin, (save.snapshot as { context: Parameters<typeof originProblem>[1] }).context);
   if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
   let game: Game;
   try {
