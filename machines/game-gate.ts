@@ -169,7 +169,7 @@ export function admit(table: Table, input: object): { event: object } | { reject
       return {
         rejection: rejected(
           'malformed',
-          'a host effect comes as { type: "effect", effect: { type, player, ... } }',
+          'a host effect is an object { type, player, ... } (game.effect takes it as it is; the raw actor, as { type: "effect", effect })',
           {
             type: EFFECT_EVENT,
           },

@@ -179,6 +179,8 @@ describe('commands', () => {
       { type: 'move', player: ALICE, cards: 'data', to: { planet: 'ligos' } },
       { type: 'move', player: ALICE, cards: [], to: { planet: 'ligos' } },
       { type: 'activate', player: ALICE, hologram: { $gt: '' }, by: 'data' },
+      // A card named twice in one command is no command (not a rule's refusal).
+      { type: 'move', player: ALICE, cards: ['data', 'data'], to: { planet: 'ligos' } },
     ]) {
       const rejection = refuse(game, command, 'GAME-INPUT-1', 'malformed');
       expect(rejection.type).toBe('rejected');

@@ -17,6 +17,7 @@ import {
   firstRefusal,
   forbid,
   type Refusal,
+  refuse,
   requireCard,
   requireInHand,
   requireInPlay,
@@ -121,7 +122,7 @@ export const move: CommandRule<'move'> = {
             )
           : requireLocation(table, to.planet),
       ...command.cards.map((card) => () => {
-        if (seen.has(card)) return forbid('GAME-INPUT-1', `${card} is named twice`);
+        if (seen.has(card)) return refuse('malformed', 'GAME-INPUT-1', `${card} is named twice`);
         seen.add(card);
         return firstRefusal(
           () => requireCard(table, card, 'card to move'),

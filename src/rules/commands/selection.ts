@@ -1,7 +1,7 @@
 import type { CardId } from '../../model/board.ts';
 import { isHolographic, isPersonnel, label } from '../cards.ts';
 import type { Table } from '../table.ts';
-import { firstRefusal, forbid, requireCard, requireInPlay, requirePlayer } from './refusal.ts';
+import { firstRefusal, forbid, refuse, requireCard, requireInPlay, requirePlayer } from './refusal.ts';
 import type { CommandRule } from './rule.ts';
 
 /** HOLO-ASSIM-1: holograms are never eligible for assimilation or abduction. */
@@ -16,7 +16,7 @@ export const select: CommandRule<'select'> = {
     return firstRefusal(
       () => requirePlayer(table, command.player),
       ...command.among.map((id) => () => {
-        if (seen.has(id)) return forbid('GAME-INPUT-1', `${id} is named twice`);
+        if (seen.has(id)) return refuse('malformed', 'GAME-INPUT-1', `${id} is named twice`);
         seen.add(id);
         return firstRefusal(
           () => requireCard(table, id, 'personnel to select from'),
