@@ -1,5 +1,5 @@
 // `npm run build` (and `prepare`, so that a git clone followed by `npm install` is built): compiles
-// src/ and machines/ to dist/ with tsc (ESM JavaScript, .d.ts, and source maps that hold their TypeScript sources, which the package does not ship), then
+// src/ and machines/ to dist/ with tsc (ESM JavaScript and .d.ts; no source maps: tsc's JavaScript reads like the sources, which the package does not ship, so maps would point at files a client does not have), then
 // copies the files tsc does not: the trace viewer's page assets and the Stately worker.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';

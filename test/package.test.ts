@@ -77,19 +77,12 @@ beforeAll(() => {
 }, 60_000);
 
 describe('the packed package', () => {
-  it('holds the built JavaScript, its types and self-contained source maps, and no sources, tests or benchmarks', () => {
+  it('holds the built JavaScript and its types, and no sources, maps, tests or benchmarks', () => {
     const files = execFileSync('tar', ['-tzf', tarball.file], { encoding: 'utf8' }).split('\n');
     expect(files).toContain('package/dist/src/index.js');
     expect(files).toContain('package/dist/src/index.d.ts');
-    expect(files).toContain('package/dist/src/index.js.map');
-    // The maps hold the sources they map to (the package ships no TypeScript); no declaration maps, which
-    // would point editors at sources that are not there.
-    const map = JSON.parse(
-      execFileSync('tar', ['-xzOf', tarball.file, 'package/dist/src/index.js.map'], { encoding: 'utf8' }),
-    ) as { sources: string[]; sourcesContent?: string[] };
-    expect(map.sourcesContent?.length).toBe(map.sources.length);
-    expect(map.sourcesContent?.[0]).toContain('export');
-    expect(files.filter((f) => f.endsWith('.d.ts.map'))).toEqual([]);
+    // No maps: they would point at TypeScript sources the package does not ship.
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^package\/(src|test|bench|machines|examples|docs)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     // 5.24 brought setup().extend and enqueueActions, which the machines use (5.23 fails to load them).
@@ -194,9 +187,9 @@ describe('(c) in a web page, bundled by vite', () => {
     const gzipped = js.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f))).length, 0);
     process.stdout.write(`createGame-only page: ${(gzipped / 1024).toFixed(1)} KB gzipped\n`);
     // A guard against growth, not the aim: the issue aimed at 50 KB; with the input gate, the Rogue
-    // Borg and the shared cards record the page is about 56 KB (XState 38 KB and zod/mini 27 KB of it
-    // before gzip; the card data and clause texts 21 KB).
-    expect(gzipped).toBeLessThan(60 * 1024);
+    // Borg, the shared cards record and the checks of policies and persisted boards the page is about
+    // 60 KB (XState 38 KB and zod/mini 27 KB of it before gzip; the card data and clause texts 21 KB).
+    expect(gzipped).toBeLessThan(62 * 1024);
     const all = js.map((f) => readFileSync(join(assets, f), 'utf8')).join('\n');
     expect(all).not.toMatch(/node:crypto|createHash/);
   });
