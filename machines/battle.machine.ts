@@ -115,6 +115,10 @@ export const battleMachine = setup({
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
     turnRestFaceUp: assign(({ context }) => turnRestFaceUp(context)),
     leaveBattle: assign(({ context }, { card }: { card: CardId }) => ({
+      left:
+        context.participants.attacker.includes(card) || context.participants.defender.includes(card)
+          ? [...context.left, card]
+          : context.left,
       participants: {
         attacker: without(context.participants.attacker, card),
         defender: without(context.participants.defender, card),
@@ -138,6 +142,7 @@ export const battleMachine = setup({
   id: 'battle',
   context: ({ input }) => ({
     ...input,
+    left: [],
     piles: { attacker: [], defender: [] },
     faceUp: [],
     pairing: null,

@@ -10,6 +10,7 @@ import {
   createGame,
   gameMachine,
   hologramActorId,
+  NO_STATUSES,
   SetupError,
 } from '../src/index.ts';
 import { copyPlain } from '../src/model/plain.ts';
@@ -87,6 +88,23 @@ describe('the card library', () => {
 });
 
 describe('setups', () => {
+  it('GAME-INPUT-1: an affiliation a changeAffiliation command could not name (over 60 characters, or a control character) is refused in a card definition', () => {
+    for (const affiliation of [`Bajoran/${'x'.repeat(61)}`, 'Bajoran/Kl\u0007ingon']) {
+      expect(() =>
+        createGame({
+          players: [ALICE, BOB],
+          locations: [{ id: 'ligos', name: 'Ligos VII' }],
+          cardDefinitions: [{ name: 'Two Minds', type: 'Personnel', affiliation, strength: 4 }],
+          cards: [{ id: 'two', card: 'Two Minds', owner: ALICE, at: { planet: 'ligos' } }],
+        }),
+      ).toThrow(SetupError);
+    }
+  });
+
+  it('NO_STATUSES, which every game shares, is frozen: a client cannot change the next game', () => {
+    expect(Object.isFrozen(NO_STATUSES)).toBe(true);
+  });
+
   it('GAME-INPUT-1: a malformed or inconsistent setup is refused with the path of the problem', () => {
     const cases: Array<[unknown, RegExp]> = [
       [{}, /players/],

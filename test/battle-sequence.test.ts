@@ -487,3 +487,57 @@ describe('policies: battles run unattended', () => {
     expect(game.awaiting()).toEqual({ player: 'alice', for: 'response', window: 'start-of-battle' });
   });
 });
+
+describe('BATTLE-6: the aftermath is of the battle', () => {
+  it('BATTLE-6: a stunned or mortally wounded card that was never in the battle is left as it is when the battle ends', () => {
+    const game = createGame(
+      {
+        players: ['alice', 'bob'],
+        locations: [
+          { id: 'ligos', name: 'Ligos VII' },
+          { id: 'far', name: 'Far Away' },
+        ],
+        cardDefinitions: [
+          { name: 'Fighter 8', type: 'Personnel', affiliation: 'Non-Aligned', strength: 8 },
+          { name: 'Fighter 3', type: 'Personnel', affiliation: 'Non-Aligned', strength: 3 },
+        ],
+        cards: [
+          { id: 'a1', card: 'Fighter 8', owner: 'alice', at: { planet: 'ligos' } },
+          { id: 'b1', card: 'Fighter 3', owner: 'bob', at: { planet: 'ligos' } },
+          // Far from the battle, struck before it (a setup may say so).
+          {
+            id: 'wounded',
+            card: 'Fighter 3',
+            owner: 'bob',
+            at: { planet: 'far' },
+            status: { mortallyWounded: true },
+          },
+          {
+            id: 'stunned',
+            card: 'Fighter 3',
+            owner: 'alice',
+            at: { planet: 'far' },
+            status: { stunned: true },
+          },
+        ],
+      },
+      { seed: 1, policies: { alice: 'strongest', bob: 'strongest' } },
+    );
+    const result = game.send({
+      type: 'attack',
+      player: 'alice',
+      attackers: { planet: 'ligos' },
+      defenders: { planet: 'ligos' },
+    });
+    expect(result.ok).toBe(true);
+    expect(game.battle()).toBeUndefined();
+    expect(game.lastBattle()?.left).toEqual([]);
+    const cards = game.board().cards;
+    expect(cards.wounded).toMatchObject({
+      at: { in: 'planet', location: 'far' },
+      status: { mortallyWounded: true },
+    });
+    expect(cards.stunned!.status.stunned).toBe(true);
+    game.stop();
+  });
+});

@@ -262,6 +262,16 @@ describe('policies are checked where a client gives them', () => {
         OddsError,
       );
     }
+    // Refused before any actor starts: the client's inspector sees nothing.
+    const seen: unknown[] = [];
+    expect(() =>
+      createGame(DEMO_BATTLE_SETUP, {
+        seed: 1,
+        policies: { bob: 'bogus' as Policy },
+        inspect: (event) => seen.push(event),
+      }),
+    ).toThrow(TypeError);
+    expect(seen).toEqual([]);
     // A client's policy that throws: the odds say so, with its message.
     const failing = () => {
       throw new Error('my bot broke');

@@ -440,10 +440,10 @@ describe('refused saves: never half-loaded', () => {
   it('a version 1 save (stccg-rules 0.1) is refused with why, and its origin and log still replay', () => {
     const game = midBattleGame();
     const saved = throughJson(saveGame(game));
-    expect(SAVE_VERSION).toBe(3);
+    expect(SAVE_VERSION).toBe(4);
     const old = withChecksum({ ...saved, version: 1 });
     const error = expectRefused(old, ['unknown-version']);
-    expect(error.message).toMatch(/version 1 save .* reads versions 2 and 3 .* replay its origin and log/);
+    expect(error.message).toMatch(/version 1 save .* reads versions 2 to 4 .* replay its origin and log/);
     const replayed = replayGame(old.origin, old.log);
     expect(replayed.persistedSnapshot()).toEqual(game.persistedSnapshot());
     replayed.stop();
@@ -481,7 +481,7 @@ describe('refused saves: never half-loaded', () => {
             .children.battle.snapshot.context.decision,
         );
       } else expect(snapshot.context.awaitedDecision).toBeNull();
-      // It plays on, and saves as version 3.
+      // It plays on, and saves as version 4.
       const next = restored.awaiting();
       if (next) {
         const command =
@@ -490,8 +490,38 @@ describe('refused saves: never half-loaded', () => {
             : { type: 'pass', player: next.player };
         expect(restored.send(command).ok).toBe(true);
       }
-      expect(saveGame(restored).version).toBe(3);
+      expect(saveGame(restored).version).toBe(4);
       // The checksum is the one version 2 wrote: a damaged version 2 save is refused, not migrated.
+      expectRefused({ ...old, log: old.log.slice(1) }, ['damaged']);
+      restored.stop();
+      replayed.stop();
+    },
+  );
+
+  /** Saves written by stccg-rules 0.3 (version 3), at the same four moments of the same battle. */
+  const V3_SAVES = JSON.parse(
+    readFileSync(new URL('./fixtures/saves-v3.json', import.meta.url), 'utf8'),
+  ) as Record<keyof typeof V2_SAVES, SavedGame>;
+
+  it.each(Object.keys(V3_SAVES) as (keyof typeof V3_SAVES)[])(
+    'BATTLE-6: a version 3 save (stccg-rules 0.3, %s) is migrated: its battle data gains who left it (none), the same bytes as its log replayed',
+    (moment) => {
+      const old = V3_SAVES[moment];
+      expect(old.version).toBe(3);
+      const restored = restoreGame(old, { verify: 'replay' });
+      const replayed = replayGame(old.origin, old.log);
+      expect(JSON.stringify(saveGame(restored))).toBe(JSON.stringify(saveGame(replayed)));
+      const snapshot = restored.persistedSnapshot() as unknown as {
+        context: { lastBattle: { left?: unknown } | null };
+        children: Record<string, { snapshot: { context: { left?: unknown } } }>;
+      };
+      const battles = [snapshot.context.lastBattle, snapshot.children.battle?.snapshot.context];
+      expect(battles.some(Boolean)).toBe(true);
+      for (const data of battles) if (data) expect(data.left).toEqual([]);
+      // The version 2 save of the same moment migrates to the same game.
+      expect(JSON.stringify(saveGame(restoreGame(V2_SAVES[moment])))).toBe(
+        JSON.stringify(saveGame(restored)),
+      );
       expectRefused({ ...old, log: old.log.slice(1) }, ['damaged']);
       restored.stop();
       replayed.stop();

@@ -165,6 +165,9 @@ export class Game {
    * persisted snapshot. Clients use `createGame` and `restoreGame`.
    */
   constructor(origin: GameOrigin, options: GameOptions = {}, resume?: Resumption) {
+    // The client's policies first: a misspelt one is refused before any actor starts (or is inspected).
+    for (const [player, policy] of Object.entries(options.policies ?? {}))
+      this.policies.set(player, checkedPolicy(player, policy));
     // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
     // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
     const input = resume ? undefined : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
@@ -186,8 +189,6 @@ export class Game {
     this.actor.start();
     // A restored board comes from JSON: frozen like every board the rules make (see deepFreeze).
     if (resume) deepFreeze(this.actor.getSnapshot().context.board);
-    for (const [player, policy] of Object.entries(options.policies ?? {}))
-      this.policies.set(player, checkedPolicy(player, policy));
   }
 
   /**

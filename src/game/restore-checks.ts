@@ -87,6 +87,7 @@ function battleRecordSchema() {
     defender: id,
     players: z.tuple([id, id]),
     participants: z.strictObject({ attacker: ids, defender: ids }),
+    left: ids,
     piles: z.strictObject({ attacker: ids, defender: ids }),
     faceUp: ids,
     pairings: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(5000)),
@@ -146,6 +147,7 @@ const battleContextSchema = z.looseObject({
   defender: id,
   activePlayer: id,
   participants: z.strictObject({ attacker: cardList, defender: cardList }),
+  left: cardList,
   piles: z.strictObject({ attacker: cardList, defender: cardList }),
   faceUp: cardList,
   usedOncePerBattle: cardList,
@@ -255,10 +257,11 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const attackerKnown = players.has(data.data.attacker) || data.data.attacker === ROGUE_BORG;
     if (!attackerKnown || !players.has(data.data.defender) || data.data.attacker === data.data.defender)
       return 'its battle is not between the two players, nor the Rogue Borg and a player';
-    const { participants, piles, faceUp } = data.data;
+    const { participants, left, piles, faceUp } = data.data;
     for (const card of [
       ...participants.attacker,
       ...participants.defender,
+      ...left,
       ...piles.attacker,
       ...piles.defender,
       ...faceUp,
@@ -319,7 +322,16 @@ export function originProblem(
     if (!set || set.card !== card.card || set.owner !== card.owner)
       return `its card "${key.slice(0, 60)}" is not the one its setup deals`;
   }
-  if (JSON.stringify(context.customCards) !== JSON.stringify(origin.customCards))
+  if (canonical(context.customCards) !== canonical(origin.customCards))
     return "its card definitions are not its origin's";
   return undefined;
+}
+
+/** JSON text with every object's keys sorted: the same data gives the same text, whatever its key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
 }

@@ -19,15 +19,16 @@ import { checkedSeed, gameInputFromSetup, SetupError } from './setup-board.ts';
 
 export const SAVE_FORMAT = 'stccg-rules/save';
 /**
- * The save format version this engine writes. Version 3 (stccg-rules 0.3) holds the decision a battle's
- * pairing awaits in the game's context (`awaitedDecision`) rather than the battle's (`decision`): a
- * version 2 save (0.2) is migrated as it is read (`migrateVersion2`). A version 1 save (0.1) is refused,
- * but its origin and log still replay (`replayGame`, `stccg replay`).
+ * The save format version this engine writes. Version 4 (stccg-rules 0.4) records, in a battle's data,
+ * who left it while it ran (`left`, BATTLE-6); version 3 (0.3) held the decision a battle's pairing
+ * awaits in the game's context (`awaitedDecision`) rather than the battle's (`decision`). Versions 3 and
+ * 2 are migrated as they are read (`migrateVersion3`, `migrateVersion2`). A version 1 save (0.1) is
+ * refused, but its origin and log still replay (`replayGame`, `stccg replay`).
  */
-export const SAVE_VERSION = 3;
+export const SAVE_VERSION = 4;
 
 /** The older versions this engine still reads, migrating each to SAVE_VERSION. */
-const MIGRATED_VERSIONS: ReadonlySet<number> = new Set([2]);
+const MIGRATED_VERSIONS: ReadonlySet<number> = new Set([2, 3]);
 
 export interface SavedGame {
   readonly format: typeof SAVE_FORMAT;
@@ -65,11 +66,11 @@ function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
 function versionRefusal(version: number): string {
   if (version === 1) {
     return (
-      `this is a version 1 save (stccg-rules 0.1); this engine reads versions 2 and ${SAVE_VERSION} only, ` +
+      `this is a version 1 save (stccg-rules 0.1); this engine reads versions 2 to ${SAVE_VERSION} only, ` +
       'because version 1 snapshots are not migrated: replay its origin and log instead (replayGame, or `stccg replay FILE`)'
     );
   }
-  return `save format version ${version} is not known (this engine reads versions 2 and ${SAVE_VERSION})`;
+  return `save format version ${version} is not known (this engine reads versions 2 to ${SAVE_VERSION})`;
 }
 
 /** The game now, as a save (plain JSON). */
@@ -148,7 +149,9 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
   if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {
     throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
   }
-  const current = save.version === 2 ? migrateVersion2(save as SavedGame) : (save as SavedGame);
+  let current = save as SavedGame;
+  if (current.version === 2) current = migrateVersion2(current);
+  if (current.version === 3) current = migrateVersion3(current);
   return { save: current, log: parseLog(save.log) };
 }
 
@@ -188,8 +191,52 @@ function migrateVersion2(save: SavedGame): SavedGame {
     if (key === 'battle') context.awaitedDecision = awaitedDecision;
   }
   if (!('awaitedDecision' in context)) context.awaitedDecision = awaitedDecision;
-  const body = { ...save, version: SAVE_VERSION, snapshot: { ...snapshot, context, children } };
-  const { checksum: _old, ...content } = body;
+  return resealed({ ...save, version: 3, snapshot: { ...snapshot, context, children } });
+}
+
+/**
+ * A version 3 save as version 4 holds it: a battle's data (the running battle's, the last battle's
+ * record) gains `left`, who left the battle while it ran. A version 3 save did not record it, so none
+ * is known to have left (a card that left a battle still running in the save is, as 0.3 had it, not
+ * struck by its end). Written where version 4 writes it (before `piles`), so that the migrated game and
+ * the same game replayed save to the same bytes.
+ */
+function migrateVersion3(save: SavedGame): SavedGame {
+  const snapshot = save.snapshot;
+  if (!isRecord(snapshot) || !isRecord(snapshot.context)) return save;
+  const withLeft = (data: Record<string, unknown>): Record<string, unknown> => {
+    if ('left' in data) return data;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      if (key === 'piles') out.left = [];
+      out[key] = value;
+    }
+    if (!('left' in out)) out.left = [];
+    return out;
+  };
+  const lastBattle = snapshot.context.lastBattle;
+  const context = isRecord(lastBattle)
+    ? { ...snapshot.context, lastBattle: withLeft(lastBattle) }
+    : snapshot.context;
+  let children = snapshot.children;
+  const battle = isRecord(children) ? children.battle : undefined;
+  if (
+    isRecord(children) &&
+    isRecord(battle) &&
+    isRecord(battle.snapshot) &&
+    isRecord(battle.snapshot.context)
+  ) {
+    children = {
+      ...children,
+      battle: { ...battle, snapshot: { ...battle.snapshot, context: withLeft(battle.snapshot.context) } },
+    };
+  }
+  return resealed({ ...save, version: 4, snapshot: { ...snapshot, context, children } });
+}
+
+/** A migrated save with its checksum made anew for its content. */
+function resealed(save: SavedGame): SavedGame {
+  const { checksum: _old, ...content } = save;
   return { ...content, checksum: checksumOf(content) };
 }
 

@@ -65,6 +65,11 @@ export interface BattleData {
   readonly defendingGroup: Group;
   /** Who takes part, by side (BATTLE-1; those who leave the battle are removed). */
   readonly participants: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
+  /**
+   * Those who left the battle while it ran (moved away, captured: GAME-BATTLE-2), in the order they
+   * left: no survivors of it, but a stun or mortal wound it dealt them still ends with it (BATTLE-6).
+   */
+  readonly left: readonly CardId[];
   /** The face-down combat piles, top card first (BATTLE-3). */
   readonly piles: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
   /** The cards turned face up when the other pile ran out (BATTLE-4d). */
@@ -209,6 +214,7 @@ export function playerOf(data: BattleData, side: Side): PlayerId {
 /** What the battle actor is started with: the announced attack (BATTLE-1). */
 export type BattleInput = Omit<
   BattleData,
+  | 'left'
   | 'piles'
   | 'faceUp'
   | 'pairing'

@@ -53,13 +53,13 @@ export interface Statuses {
   readonly strengthThisBattle?: number;
 }
 
-export const NO_STATUSES: Statuses = {
+export const NO_STATUSES: Statuses = Object.freeze({
   stopped: false,
   disabled: false,
   inStasisUntilEndOfTurn: null,
   stunned: false,
   mortallyWounded: false,
-};
+});
 
 /** One physical card in the game. */
 export interface CardInstance {

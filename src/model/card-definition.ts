@@ -1,3 +1,4 @@
+import { hasControlCharacter } from './plain.ts';
 import { z } from './zod.ts';
 
 /**
@@ -180,8 +181,22 @@ export type Effect = z.infer<typeof effectSchema>;
 export const cardDefinitionSchema = z.strictObject({
   name,
   type: z.enum(CARD_TYPES),
-  /** One affiliation, or several separated by "/" (Iden: "Bajoran/Hirogen"). */
-  affiliation: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(120))),
+  /**
+   * One affiliation, or several separated by "/" (Iden: "Bajoran/Hirogen"). Each is a mode a
+   * `changeAffiliation` command may name, so each is what its `to` may be: up to 60 characters, no
+   * control characters.
+   */
+  affiliation: z.optional(
+    z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(120),
+      z.refine(
+        (text) => text.split('/').every((mode) => mode.trim().length <= 60 && !hasControlCharacter(mode)),
+        'each affiliation is at most 60 characters, with no control characters',
+      ),
+    ),
+  ),
   classification: z.optional(word),
   integrity: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
   cunning: z.optional(z.int().check(z.minimum(0), z.maximum(99))),

@@ -179,12 +179,19 @@ function meetsUser(table: Table, id: CardId, response: Response, card: CardId): 
 
 /** Who may use the response now: the player's personnel able to act (in a pairing, the one engaged), present with a card in play. */
 function usersOf(table: Table, context: ResponseContext): CardId[] {
+  return wouldBeUsers(table, context).filter((id) => ableToAct(table, context.battle, context.side, id));
+}
+
+/**
+ * Who would use the response if able to act: the player's personnel the card allows (in a pairing, the
+ * one engaged), present with a card in play.
+ */
+function wouldBeUsers(table: Table, context: ResponseContext): CardId[] {
   const { battle, side, response, command } = context;
   const pair = pairingOf(battle, side);
   const candidates = actsInPairing(response) ? (pair ? [pair.mine] : []) : battle.data.participants[side];
   return candidates.filter(
     (id) =>
-      ableToAct(table, battle, side, id) &&
       meetsUser(table, id, response, command.card) &&
       (playedFromHand(response) || arePresent(table, command.card, id)),
   );
@@ -221,6 +228,26 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
   const targets = targetsOf(table, context, action.whom as ResponseTarget);
   if (targets.length === 0)
     return forbid(clause, `${name} has no ${action.whom.replace(/-/g, ' ')} to ${action.do} in this battle`);
+  // HOLO-BATTLE-1 holds for a hologram's strike by a card as for its pairing's decision: a stun at most,
+  // on any non-holographic opponent it may strike (the adversary, or one drawn at random).
+  const struck = targets.filter((id) => !isHolographic(table, id));
+  if (
+    (action.do === 'mortally-wound' || action.do === 'kill') &&
+    struck.length > 0 &&
+    safetyProtocolsHold(table)
+  ) {
+    const users = usersOf(table, context);
+    const hologram = (context.response.eachUser ? users : users.slice(0, 1)).find((id) =>
+      isHolographic(table, id),
+    );
+    if (hologram) {
+      const whom = action.whom === 'adversary' ? label(table, struck[0]!) : 'a non-holographic opponent';
+      return forbid(
+        'HOLO-BATTLE-1',
+        `${label(table, hologram)} may stun but not ${action.do === 'kill' ? 'kill' : 'mortally wound'} ${whom} with ${name}: holograms may stun (but not mortally wound) non-holographic adversaries while the safety protocols hold`,
+      );
+    }
+  }
   if (action.whom !== 'adversary') return undefined;
   const target = targets[0]!;
   if (isMortallyWounded(table, target))
@@ -228,19 +255,6 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
   // A stunned adversary may still be mortally wounded, where the Holo weapon wounds instead of stunning.
   if (action.do === 'stun' && isStunned(table, target) && !woundsInsteadOfStun(table, context.command.card))
     return forbid(clause, `${label(table, target)} is stunned already`);
-  // HOLO-BATTLE-1 holds for a hologram's strike by a card as for its pairing's decision: a stun at most.
-  if ((action.do === 'mortally-wound' || action.do === 'kill') && !isHolographic(table, target)) {
-    const users = usersOf(table, context);
-    const hologram = (context.response.eachUser ? users : users.slice(0, 1)).find((id) =>
-      isHolographic(table, id),
-    );
-    if (hologram && safetyProtocolsHold(table)) {
-      return forbid(
-        'HOLO-BATTLE-1',
-        `${label(table, hologram)} may stun but not ${action.do === 'kill' ? 'kill' : 'mortally wound'} ${label(table, target)} with ${name}: holograms may stun (but not mortally wound) non-holographic adversaries while the safety protocols hold`,
-      );
-    }
-  }
   if (action.do === 'capture')
     return capture.check(table, { type: 'capture', player: context.command.player, card: target, by: name });
   return undefined;
@@ -250,12 +264,11 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
  * Why no one may use the response: HOLO-SPECIES-1 where a hologram of the player's might look the part
  * (its gameplay species is hologram), HOLO-AFFIL-1 where one has the affiliation in another mode.
  */
-function noUser(table: Table, { battle, side, response, command, clause, name }: ResponseContext): Refusal {
+function noUser(table: Table, context: ResponseContext): Refusal {
+  const { battle, side, response, command, clause, name } = context;
   const mine = battle.data.participants[side];
   // One who would qualify, but cannot act now: that is the reason, whatever species or mode.
-  const unable = mine.find(
-    (id) => meetsUser(table, id, response, command.card) && !ableToAct(table, battle, side, id),
-  );
+  const unable = wouldBeUsers(table, context).find((id) => !ableToAct(table, battle, side, id));
   if (unable) {
     const deactivated = table.hologram(unable)?.state === 'deactivated';
     return forbid(

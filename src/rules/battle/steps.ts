@@ -307,14 +307,11 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     draft.rule('stopped', 'BATTLE-6', { card: id }, `${label(draft, id)} survives and is stopped`);
   }
   // A personnel struck down and then gone from the battle while still in play (moved away, captured):
-  // the text's "mortally wounded cards die, stunned cards recover" is of every such card, not only of
-  // those still in the battle; only the survivors of the battle are stopped. Stun and mortal wounds
-  // come from battles alone, and every aftermath clears them, so those on the table now are this
-  // battle's.
-  const inBattle = new Set(everyone);
-  for (const card of cardList(draft.board.cards)) {
-    if (inBattle.has(card.id) || !isInPlay(draft, card.id)) continue;
-    if (isMortallyWounded(draft, card.id) || isStunned(draft, card.id)) outlivesItsWounds(draft, card.id);
+  // the text's "mortally wounded cards die, stunned cards recover" is of every card the battle struck,
+  // not only of those still in it; only the survivors of the battle are stopped.
+  for (const id of battle.data.left) {
+    if (isInPlay(draft, id) && (isMortallyWounded(draft, id) || isStunned(draft, id)))
+      outlivesItsWounds(draft, id);
   }
   // STRENGTH changed by a response lasts until the end of the battle, wherever its card is now.
   for (const card of cardList(draft.board.cards)) {
