@@ -727,6 +727,22 @@ describe('forged saves', () => {
         /players are not those of its setup/,
       ],
       [
+        'a location its setup has not',
+        (s) => {
+          const board = s.context.board as { locations: Record<string, unknown> };
+          board.locations.elsewhere = { id: 'elsewhere', name: 'Elsewhere' };
+        },
+        /locations are not those of its setup/,
+      ],
+      [
+        'card definitions that are not its origin’s',
+        (s) => {
+          const mine = s.context.customCards as unknown[];
+          s.context.customCards = [...mine, { name: 'Fighter 99', type: 'Personnel', strength: 99 }];
+        },
+        /card definitions are not its origin's/,
+      ],
+      [
         'a card that changed hands',
         (s) => {
           const cards = (s.context.board as { cards: Record<string, { owner: string; card: string }> }).cards;

@@ -56,6 +56,8 @@ export interface ReplayOutcome {
   /** For a save: whether the replayed game reached its snapshot; null for a plain log. */
   readonly matchesSnapshot: boolean | null;
   readonly error: string | null;
+  /** Why a save's snapshot was not compared (a version this engine does not read), if so. */
+  readonly note?: string;
 }
 
 /**
@@ -149,7 +151,16 @@ function replayOutcome(
         lines,
       };
     }
-    return { code: EXIT.ok, outcome: { ...replayed, matchesSnapshot: null, error: null }, lines };
+    return {
+      code: EXIT.ok,
+      outcome: {
+        ...replayed,
+        matchesSnapshot: null,
+        error: null,
+        ...(notCompared ? { note: notCompared } : {}),
+      },
+      lines,
+    };
   } catch (error) {
     if (error instanceof SetupError) return refused(EXIT.badInput, error.message);
     if (error instanceof SaveError) return refused(EXIT.failed, error.message);
