@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build, createServer as createViteServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAVE_VERSION } from '../src/index.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 
 /**
@@ -99,7 +100,7 @@ describe('the packed package', () => {
     const result = JSON.parse(node(['play.mjs']));
     expect(result).toEqual({
       commands: 15,
-      saveVersion: 3,
+      saveVersion: SAVE_VERSION,
       step: 15,
       same: true,
       entries: Array(3).fill('function'),
@@ -221,7 +222,7 @@ describe('(c) in a web page, bundled by vite', () => {
       expect(errors).toEqual([]);
       expect(JSON.parse(out)).toEqual({
         commands: 15,
-        saveVersion: 3,
+        saveVersion: SAVE_VERSION,
         step: 15,
         same: true,
         traced: true,
@@ -242,7 +243,12 @@ describe('(c) in a web page, bundled by vite', () => {
       try {
         const { out, errors } = await open(`${dev.resolvedUrls!.local[0]}page/index.html`);
         expect(errors).toEqual([]);
-        expect(JSON.parse(out)).toMatchObject({ saveVersion: 3, same: true, svg: true, ruling: 'passed' });
+        expect(JSON.parse(out)).toMatchObject({
+          saveVersion: SAVE_VERSION,
+          same: true,
+          svg: true,
+          ruling: 'passed',
+        });
       } finally {
         await dev.close();
       }
