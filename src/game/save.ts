@@ -240,6 +240,38 @@ function resealed(save: SavedGame): SavedGame {
   return { ...content, checksum: checksumOf(content) };
 }
 
+/** What a save's origin sets up, as `originProblem` compares it with the save's snapshot. */
+type SetUp = Parameters<typeof originProblem>[0];
+
+/**
+ * Origins set up lately, by their JSON text: a server restores the same game at each of its players'
+ * moves, and setting its origin up again each time would cost a fifth of a restore. A few are kept.
+ */
+const setUpOrigins = new Map<string, SetUp>();
+const MAX_SET_UP_ORIGINS = 16;
+
+/**
+ * The game a save's origin sets up, checked as createGame checks a setup (a save must replay, whatever
+ * else it holds): `SaveError` with `bad-setup` otherwise.
+ */
+function setUpOrigin(origin: GameOrigin): SetUp {
+  const text = JSON.stringify([origin.setup, origin.seed, origin.cards]);
+  const known = setUpOrigins.get(text);
+  if (known) return known;
+  let input: ReturnType<typeof gameInputFromSetup>;
+  try {
+    input = gameInputFromSetup(origin.setup, checkedSeed(origin.seed), origin.cards);
+  } catch (error) {
+    if (!(error instanceof SetupError)) throw error;
+    throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
+  }
+  const setUp: SetUp = { board: input.board, customCards: input.customCards };
+  if (setUpOrigins.size >= MAX_SET_UP_ORIGINS)
+    setUpOrigins.delete(setUpOrigins.keys().next().value as string);
+  setUpOrigins.set(text, setUp);
+  return setUp;
+}
+
 /**
  * A saved game, running again exactly where it stopped. Refuses (with `SaveError`) a save of an unknown
  * format or version, one whose checksum does not match, and one the engine cannot run: a snapshot of
@@ -253,14 +285,7 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
   for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
   const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
-  // The origin is checked as createGame checks a setup: a save must replay, whatever else it holds.
-  let origin: ReturnType<typeof gameInputFromSetup>;
-  try {
-    origin = gameInputFromSetup(save.origin.setup, checkedSeed(save.origin.seed), save.origin.cards);
-  } catch (error) {
-    if (!(error instanceof SetupError)) throw error;
-    throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
-  }
+  const origin = setUpOrigin(save.origin);
   const problem =
     snapshotProblem(save.snapshot, log.length) ??
     originProblem(origin, (save.snapshot as { context: Parameters<typeof originProblem>[1] }).context);
