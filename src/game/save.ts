@@ -164,22 +164,11 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
 function migrateVersion2(save: SavedGame): SavedGame {
   const snapshot = save.snapshot;
   if (!isRecord(snapshot) || !isRecord(snapshot.context)) return save;
-  let children = snapshot.children;
   let awaitedDecision: unknown = null;
-  const battle = isRecord(children) ? children.battle : undefined;
-  if (
-    isRecord(children) &&
-    isRecord(battle) &&
-    isRecord(battle.snapshot) &&
-    isRecord(battle.snapshot.context)
-  ) {
-    const { decision = null, ...battleContext } = battle.snapshot.context;
+  const children = editBattleContext(snapshot.children, ({ decision = null, ...battleContext }) => {
     awaitedDecision = decision;
-    children = {
-      ...children,
-      battle: { ...battle, snapshot: { ...battle.snapshot, context: battleContext } },
-    };
-  }
+    return battleContext;
+  });
   // In the order version 3 writes its keys (`awaitedDecision` after `battle`), so that the migrated game
   // and the same game replayed save to the same bytes.
   const context: Record<string, unknown> = {};
@@ -218,20 +207,27 @@ function migrateVersion3(save: SavedGame): SavedGame {
   const context = isRecord(lastBattle)
     ? { ...snapshot.context, lastBattle: withLeft(lastBattle) }
     : snapshot.context;
-  let children = snapshot.children;
+  const children = editBattleContext(snapshot.children, withLeft);
+  return resealed({ ...save, version: 4, snapshot: { ...snapshot, context, children } });
+}
+
+/** A persisted game snapshot's children with the battle actor's context edited (as they are without one). */
+function editBattleContext(
+  children: unknown,
+  edit: (context: Record<string, unknown>) => Record<string, unknown>,
+): unknown {
   const battle = isRecord(children) ? children.battle : undefined;
   if (
-    isRecord(children) &&
-    isRecord(battle) &&
-    isRecord(battle.snapshot) &&
-    isRecord(battle.snapshot.context)
-  ) {
-    children = {
-      ...children,
-      battle: { ...battle, snapshot: { ...battle.snapshot, context: withLeft(battle.snapshot.context) } },
-    };
-  }
-  return resealed({ ...save, version: 4, snapshot: { ...snapshot, context, children } });
+    !isRecord(children) ||
+    !isRecord(battle) ||
+    !isRecord(battle.snapshot) ||
+    !isRecord(battle.snapshot.context)
+  )
+    return children;
+  return {
+    ...children,
+    battle: { ...battle, snapshot: { ...battle.snapshot, context: edit(battle.snapshot.context) } },
+  };
 }
 
 /** A migrated save with its checksum made anew for its content. */
