@@ -325,9 +325,10 @@ const sealed = new WeakSet<AnyActorRef>();
  * Closes the outside door of a child machine of the game (the battle, each hologram): what a client
  * sends straight to a child (`game.actor.system.get('battle').send(...)`) goes to the game's own door
  * instead, where the gate judges it like any other input (a legal command is carried out and logged,
- * anything else refused), so nothing changes behind the log's back. The game's own messages to its children (`sendTo`) and theirs to it (`sendParent`) go
- * through XState's internal delivery, not this door, and are untouched. A machine run alone, with no
- * parent (its own tests, a client's chart viewer), keeps its door open.
+ * anything else refused), so nothing changes behind the log's back. The game's own messages to its
+ * children (`sendTo`) and theirs to it (`sendParent`) go through XState's internal delivery, not this
+ * door, and are untouched. A machine run alone, with no parent (its own tests, a client's chart
+ * viewer), keeps its door open.
  */
 export function sealChild<M extends AnyStateMachine>(machine: M): M {
   onEachActor(machine, (self: AnyActorRef & { _parent?: AnyActorRef }) => {
