@@ -159,6 +159,7 @@ function checkRecord(c: Comparison, path: string, data: BattleData, e: LastBattl
   c.equal(`${path}.defender`, e.defender, () => data.defender);
   c.sameMembers(`${path}.participants.attacker`, e.participants?.attacker, () => data.participants.attacker);
   c.sameMembers(`${path}.participants.defender`, e.participants?.defender, () => data.participants.defender);
+  c.equal(`${path}.left`, e.left, () => data.left);
   c.sameMembers(`${path}.faceUp`, e.faceUp, () => data.faceUp);
   c.equal(`${path}.totals.attacker`, e.totals?.attacker, () => data.totals?.attacker ?? null);
   c.equal(`${path}.totals.defender`, e.totals?.defender, () => data.totals?.defender ?? null);
