@@ -208,7 +208,9 @@ const battleRecordFields = {
     .strictObject({ attacker: cardList.optional(), defender: cardList.optional() })
     .optional()
     .describe('who takes part, by side, in any order'),
-  left: cardList.optional().describe('who left the battle while it ran (GAME-BATTLE-2), in the order they left'),
+  left: cardList
+    .optional()
+    .describe('who left the battle while it ran (GAME-BATTLE-2), in the order they left'),
   pairings: z.array(pairingSchema).max(500).optional().describe('every pairing settled so far, in order'),
   faceUp: cardList.optional().describe('the cards turned face up when the other pile ran out, in any order'),
   totals: sideCounts.optional(),
