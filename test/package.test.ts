@@ -103,7 +103,8 @@ describe('the packed package', () => {
       saveVersion: SAVE_VERSION,
       step: 15,
       same: true,
-      entries: Array(3).fill('function'),
+      entries: Array(4).fill('function'),
+      sameOdds: true,
     });
   });
 

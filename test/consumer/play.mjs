@@ -2,10 +2,14 @@
 import { readFileSync } from 'node:fs';
 import * as engine from 'stccg-rules';
 import { recordTrace } from 'stccg-rules/debug';
-import { writeTrace } from 'stccg-rules/node';
+import { parallelBattleOdds, writeTrace } from 'stccg-rules/node';
 import { runScenarioData } from 'stccg-rules/scenario';
 import { playSaveRestore } from './game-check.js';
 
 const example = JSON.parse(readFileSync(new URL('./boarding-party.json', import.meta.url), 'utf8'));
-const entries = [recordTrace, writeTrace, runScenarioData].map((f) => typeof f);
-process.stdout.write(`${JSON.stringify({ ...playSaveRestore(engine, example), entries })}\n`);
+const entries = [recordTrace, writeTrace, runScenarioData, parallelBattleOdds].map((f) => typeof f);
+// Odds on two worker threads, from the built worker module: the same report as on this thread.
+const options = { battles: 6, seed: 3 };
+const odds = await parallelBattleOdds(engine.DEMO_BATTLE_SETUP, { ...options, workers: 2 });
+const sameOdds = JSON.stringify(odds) === JSON.stringify(engine.battleOdds(engine.DEMO_BATTLE_SETUP, options));
+process.stdout.write(`${JSON.stringify({ ...playSaveRestore(engine, example), entries, sameOdds })}\n`);
