@@ -100,6 +100,23 @@ export function submitOwn(actor: AnyActorRef, command: PlayerCommand): object {
   return token;
 }
 
+/** Who keeps each game actor's log (`onCarriedOut`). */
+const logKeepers = new WeakMap<AnyActorRef, (command: Command) => void>();
+
+/**
+ * Tells `keep` every command a game actor carries out, as the first of its actions: before any rule
+ * event, `accepted` or snapshot reaches a listener or subscriber, so that whatever they read (the log,
+ * a save) agrees with the step the snapshot is at.
+ */
+export function onCarriedOut(actor: AnyActorRef, keep: (command: Command) => void): void {
+  logKeepers.set(actor, keep);
+}
+
+/** The game machine's own action: the command it is carrying out, to its log's keeper. */
+export function carriedOut(self: AnyActorRef, command: Command): void {
+  logKeepers.get(self)?.(command);
+}
+
 /** Each wrapped actor's own `send`, for `submit` (which copies the input itself). */
 const relays = new WeakMap<AnyActorRef, (event: object) => void>();
 

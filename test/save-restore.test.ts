@@ -646,6 +646,40 @@ describe('refused saves: never half-loaded', () => {
   });
 });
 
+describe('saves made while a command is answered (autosave from a listener or subscriber)', () => {
+  it('GAME-INPUT-1: a save made by a rule or accepted listener, or a subscriber, restores (with verify: replay) to the game its log replays to, even as a battle ends', () => {
+    const game = createGame(DEMO_BATTLE_SETUP, {
+      seed: 1,
+      policies: { alice: 'strongest', bob: 'strongest' },
+    });
+    const saves: SavedGame[] = [];
+    const autosave = () => saves.push(throughJson(saveGame(game)));
+    game.actor.on('rule', autosave);
+    game.actor.on('accepted', autosave);
+    game.actor.subscribe(autosave);
+    const attack = game.legalCommands('alice').find((command) => command.type === 'attack')!;
+    expect(game.send(attack).ok).toBe(true);
+    // Some were made as the battle ended, before the game closed it: the battle actor done, the game battling.
+    const ending = saves.filter(
+      (save) =>
+        (save.snapshot as { children: { battle?: { snapshot: { status: string } } } }).children.battle
+          ?.snapshot.status === 'done',
+    );
+    expect(ending.length).toBeGreaterThan(0);
+    for (const save of saves) {
+      expect(save.log.length).toBe((save.snapshot as { context: { step: number } }).context.step);
+      const restored = restoreGame(save, { verify: 'replay' });
+      const replayed = replayGame(save.origin, save.log);
+      expect(JSON.stringify(saveGame(restored))).toBe(JSON.stringify(saveGame(replayed)));
+      restored.stop();
+      replayed.stop();
+    }
+    // The last save is the game as it ended.
+    expect(JSON.stringify(saveGame(restoreGame(saves.at(-1)!)))).toBe(JSON.stringify(saveGame(game)));
+    game.stop();
+  });
+});
+
 describe('forged saves', () => {
   /** A save edited by hand, its checksum recomputed as a forger would. */
   function forge(

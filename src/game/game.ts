@@ -1,6 +1,6 @@
 import { type Actor, createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
-import { inputBeingAnswered, submit, submitOwn } from '../../machines/game-gate.ts';
+import { inputBeingAnswered, onCarriedOut, submit, submitOwn } from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
@@ -182,6 +182,9 @@ export class Game {
       ...(resume ? { snapshot: snapshotToRestore(resume.snapshot) } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
+    // The log is kept as each command is carried out, before any listener hears of it (so a save made
+    // from a listener, or a subscriber, agrees with the step).
+    onCarriedOut(this.actor, (command) => this.commandLog.push(deepFreeze(command)));
     this.actor.on('*', (event) => this.hear(event));
     // Observed, an actor's error is the game's to report (restoreGame refuses such a save); unobserved,
     // XState would rethrow it later, out of everyone's reach.
@@ -189,15 +192,18 @@ export class Game {
     this.actor.start();
     // A restored board comes from JSON: frozen like every board the rules make (see deepFreeze).
     if (resume) deepFreeze(this.actor.getSnapshot().context.board);
+    // A save made as a battle ended (by a listener or subscriber of the command that ended it), before
+    // the game closed it: XState starts only active children, so the battle is started here, and tells
+    // the game it is done, which closes it as it would have.
+    const battle = this.actor.getSnapshot().context.battle;
+    if (resume && battle?.getSnapshot().status === 'done') battle.start();
   }
 
   /**
-   * Every event the actor emits, whoever sent the input: an accepted command goes into the log (so a
-   * command sent to the raw actor, or from a listener, is logged like any other), and each event is
-   * kept with the input it answers.
+   * Every event the actor emits, whoever sent the input, kept with the input it answers. (The log is
+   * kept by `onCarriedOut`, so a command sent to the raw actor, or from a listener, is logged too.)
    */
   private hear(event: GameEmitted): void {
-    if (event.type === 'accepted') this.commandLog.push(deepFreeze(event.command));
     const input = inputBeingAnswered(this.actor);
     const cause = input ?? this.lastCause;
     if (!cause) return;

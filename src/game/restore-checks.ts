@@ -248,7 +248,14 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const battle = children.battle;
     if (battle?.src !== 'battle') return 'it is battling without its battle actor';
     const step = String(battle.snapshot.value);
-    if (battle.snapshot.status !== 'active' || !Object.hasOwn(RESTING_STEPS, step))
+    // `over`: the battle has just ended and the game has not closed it yet (a save made by a listener or
+    // subscriber of the command that ended it). XState tells the game again that its restored battle is
+    // done, and the game closes it as it would have.
+    const done = battle.snapshot.status === 'done';
+    if (
+      (done ? step !== 'over' : battle.snapshot.status !== 'active') ||
+      !(done || Object.hasOwn(RESTING_STEPS, step))
+    )
       return `its battle is at no step where a battle waits (${step.slice(0, 40)})`;
     const data = battleContextSchema.safeParse(battle.snapshot.context);
     if (!data.success) return 'its battle has no battle data';
@@ -270,7 +277,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     }
     // The response window is part of the battle's context (no actor of its own since save version 2).
     if (Object.keys(battle.snapshot.children ?? {}).length > 0) return 'its battle has an actor of its own';
-    const windowKind = RESTING_STEPS[step];
+    const windowKind = done ? null : RESTING_STEPS[step];
     const window = (battle.snapshot.context as { window?: unknown }).window;
     if (windowKind === null) {
       if (window !== null) return `its battle has a response window at ${step}, which has none`;
