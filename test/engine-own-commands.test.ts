@@ -289,3 +289,33 @@ describe('policies are checked where a client gives them', () => {
     game.stop();
   });
 });
+
+describe('a policy given to the player the game awaits', () => {
+  it('BATTLE-2: setPolicy for the player who has priority answers at once; restoreGame with it answers on answerByPolicies; a stopped game awaits no one', async () => {
+    const { restoreGame } = await import('../src/index.ts');
+    const { DEMO_BATTLE_SETUP } = await import('../src/demo/demo-setup.ts');
+    const game = createGame(DEMO_BATTLE_SETUP, { seed: 1 });
+    const attack = game.legalCommands('alice').find((command) => command.type === 'attack')!;
+    expect(game.send(attack).ok).toBe(true);
+    const waiting = game.awaiting()!;
+    expect(waiting.player).toBe(BOB);
+    const save = saveGame(game);
+    // Hot seat to computer: bob's policy plays his pass now, and the game moves on to alice.
+    const handed = game.setPolicy(BOB, 'pass');
+    expect(handed.ok && handed.auto[0]).toMatchObject({ type: 'pass', player: BOB });
+    expect(game.awaiting()?.player).toBe(ALICE);
+    // Setting a policy for a player the game does not await plays nothing.
+    const idle = game.setPolicy(BOB, 'strongest');
+    expect(idle.ok && idle.auto).toEqual([]);
+    // A restored game with bob's policy waits for the client to let it answer.
+    const restored = restoreGame(save, { policies: { [BOB]: 'pass' } });
+    expect(restored.awaiting()?.player).toBe(BOB);
+    const answered = restored.answerByPolicies();
+    expect(answered.ok && answered.auto[0]).toMatchObject({ type: 'pass', player: BOB });
+    expect(restored.awaiting()?.player).toBe(ALICE);
+    restored.stop();
+    expect(restored.awaiting()).toBeNull();
+    expect(restored.answerByPolicies()).toMatchObject({ ok: true, auto: [], events: [] });
+    game.stop();
+  });
+});

@@ -225,12 +225,15 @@ export class Game {
   }
 
   /**
-   * Sets (or, with null, removes) the policy that answers for a player in battle. Throws `TypeError`
-   * for a policy that is neither `'strongest'`, `'pass'` nor a function.
+   * Sets (or, with null, removes) the policy that answers for a player in battle. If the game awaits
+   * that player now, the policy answers at once (a player handing over to the computer mid-battle):
+   * returns what it played, as `send` does (`ok` with no events when nothing was played). Throws
+   * `TypeError` for a policy that is neither `'strongest'`, `'pass'` nor a function.
    */
-  setPolicy(player: PlayerId, policy: Policy | null): void {
+  setPolicy(player: PlayerId, policy: Policy | null): CommandResult {
     if (policy === null) this.policies.delete(player);
     else this.policies.set(player, checkedPolicy(player, policy));
+    return this.policiesAnswer([]);
   }
 
   /** The battle running now: its step, its data (piles included: not for players' eyes), its open window. */
@@ -247,6 +250,8 @@ export class Game {
 
   /** What the game waits for now in a battle (a response or a decision, and from whom); null outside one. */
   awaiting(): Awaiting | null {
+    // A stopped game awaits no one: it answers no more commands.
+    if (this.actor.getSnapshot().status !== 'active') return null;
     return awaitingIn(this.table());
   }
 
@@ -277,7 +282,20 @@ export class Game {
   private answer(input: unknown, door: 'player' | 'host'): CommandResult {
     const first = this.answerOne(input, door);
     if (!first.ok) return first;
-    const events = [...first.events];
+    return this.policiesAnswer([...first.events]);
+  }
+
+  /**
+   * Lets the policies answer whatever the game awaits now, one command after another, until it awaits
+   * a player without one (or nothing): after `restoreGame(save, { policies })` of a game that awaits a
+   * player given a policy there. (`setPolicy` does it itself, and every command's answer too.) Returns
+   * what the policies played, as `send` does (`ok` with no events when none answers).
+   */
+  answerByPolicies(): CommandResult {
+    return this.policiesAnswer([]);
+  }
+
+  private policiesAnswer(events: RuleEvent[]): CommandResult {
     const auto: PlayerCommand[] = [];
     for (let i = 0; i < MAX_AUTO_COMMANDS; i++) {
       const awaiting = this.awaiting();
