@@ -205,6 +205,20 @@ describe('commands', () => {
     }
   });
 
+  it('GAME-INPUT-1: a rejection quotes the sender’s keys printable and short: no forged log line, no megabyte echoed back', () => {
+    const game = gameWith([]);
+    const forged = refuse(
+      game,
+      JSON.parse('{"type":"endTurn","player":"alice","x\\nBATTLE-5a: bob wins":1}'),
+      'GAME-INPUT-1',
+      'malformed',
+    );
+    expect(forged.message).not.toMatch(/[\n\r]/);
+    const many: Record<string, unknown> = { type: 'endTurn', player: ALICE };
+    for (let i = 0; i < 5000; i++) many[`key${i}`] = i;
+    expect(refuse(game, many, 'GAME-INPUT-1', 'malformed').message.length).toBeLessThan(400);
+  });
+
   it('GAME-INPUT-1: a key the copy would inherit is copied as the sender’s own data: no setter planted on Object.prototype runs', () => {
     let ran = false;
     Object.defineProperty(Object.prototype, 'player', {

@@ -5,6 +5,7 @@ import {
   normaliseDefinition,
 } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
+import { safeText } from '../model/plain.ts';
 import { z } from '../model/zod.ts';
 import cardsJson from './cards.json' with { type: 'json' };
 import { BUILT_IN_EFFECTS, BUILT_IN_LORE } from './descriptors.ts';
@@ -51,7 +52,7 @@ export class CardLibrary {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       throw new CardLibraryError(
-        `${[path, ...issue.path.map(String)].join('.')}: ${issue.message}`,
+        `${safeText([path, ...issue.path.map(String)].join('.'), 120)}: ${safeText(issue.message, 200)}`,
         [path, ...issue.path].join('.'),
       );
     }

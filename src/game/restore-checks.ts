@@ -3,6 +3,7 @@ import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board } from '../model/board.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
 import { idSchema } from '../model/ids.ts';
+import { safeText } from '../model/plain.ts';
 import { z } from '../model/zod.ts';
 import { isHolographic, isPersonnelOrEquipment } from '../rules/cards.ts';
 import type { Table } from '../rules/table.ts';
@@ -169,7 +170,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
   const parsed = gameSnapshotSchema.safeParse(snapshot);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    return `its snapshot is not a game's: ${issue.path.join('.') || '(snapshot)'}: ${issue.message}`;
+    return `its snapshot is not a game's: ${safeText(issue.path.join('.'), 120) || '(snapshot)'}: ${safeText(issue.message, 200)}`;
   }
   const { value, context, children } = parsed.data;
   const board = context.board as Board;

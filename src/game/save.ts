@@ -2,7 +2,7 @@ import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
-import { copyPlain, isRecord, MAX_JSON_DEPTH } from '../model/plain.ts';
+import { copyPlain, isRecord, MAX_JSON_DEPTH, safeText } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
@@ -136,7 +136,7 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
     }
     const issue = parsed.error.issues[0]!;
     throw new SaveError(
-      `not a saved game: ${issue.path.join('.') || '(save)'}: ${issue.message}`,
+      `not a saved game: ${safeText(issue.path.join('.'), 120) || '(save)'}: ${safeText(issue.message, 200)}`,
       'not-a-save',
     );
   }

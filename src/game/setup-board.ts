@@ -5,7 +5,7 @@ import type { Board, CardId, CardInstance, Location, Position } from '../model/b
 import { NO_STATUSES, type Statuses } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
-import { copyPlain, MAX_JSON_DEPTH } from '../model/plain.ts';
+import { copyPlain, MAX_JSON_DEPTH, safeText } from '../model/plain.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
 import { z } from '../model/zod.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
@@ -68,7 +68,10 @@ export function gameInputFromSetup(
   const parsed = setupSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new SetupError(issue.message, issue.path.length ? issue.path.join('.') : '(setup)');
+    throw new SetupError(
+      safeText(issue.message, 200),
+      issue.path.length ? safeText(issue.path.join('.'), 120) : '(setup)',
+    );
   }
   const setup = parsed.data;
   let library: CardLibrary;
@@ -78,7 +81,10 @@ export function gameInputFromSetup(
     const extra = cardDefinitionList.safeParse(extraCards);
     if (!extra.success) {
       const issue = extra.error.issues[0]!;
-      throw new CardLibraryError(issue.message, ['cards', ...issue.path].join('.'));
+      throw new CardLibraryError(
+        safeText(issue.message, 200),
+        safeText(['cards', ...issue.path].join('.'), 120),
+      );
     }
     library = CardLibrary.builtIn()
       .withDefinitions(extra.data, 'cards')

@@ -11,7 +11,7 @@ import {
   responseOf,
 } from '../../model/commands.ts';
 import type { Rejection } from '../../model/events.ts';
-import { typeName } from '../../model/plain.ts';
+import { safeText, typeName } from '../../model/plain.ts';
 import {
   accountForBattle,
   beginEffectResponse,
@@ -107,8 +107,9 @@ export function judge(table: Table, input: unknown): { command: Command } | { re
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    const where = issue.path.length > 0 ? issue.path.join('.') : '(command)';
-    return malformed(input, `GAME-INPUT-1: ${type}.${where}: ${issue.message}`);
+    // The path and message may quote the sender's keys: printable and short, as every message is.
+    const where = issue.path.length > 0 ? safeText(issue.path.join('.'), 120) : '(command)';
+    return malformed(input, `GAME-INPUT-1: ${type}.${where}: ${safeText(issue.message, 200)}`);
   }
   return judgeWellFormed(table, parsed.data);
 }
