@@ -227,8 +227,9 @@ describe('the raw actor answers every input, and keeps XState’s own events and
     expect(game.actor.getSnapshot().value).toBe('battling');
     expect(game.battle()?.step).toBe('startOfBattle');
     game.setPolicy(ALICE, 'strongest');
-    game.setPolicy(BOB, 'strongest');
-    expect(game.send({ type: 'pass', player: BOB }).ok).toBe(true);
+    // Bob has priority: his policy answers at once, and the policies play the battle to its end.
+    const played = game.setPolicy(BOB, 'strongest');
+    expect(played.ok && played.auto[0]).toEqual({ type: 'pass', player: BOB });
     expect(game.battle()).toBeUndefined();
     expect(game.lastBattle()?.totals).not.toBeNull();
   });
