@@ -295,8 +295,9 @@ describe('CARD-ROGUE-BORG-1: a Rogue Borg battle saves and restores like any', (
     const restored = restoreGame(JSON.parse(JSON.stringify(saveGame(original))));
     for (const game of [original, restored]) {
       game.setPolicy('alice', 'pass');
-      game.setPolicy('bob', 'pass');
-      accept(game, { type: 'pass', player: 'bob' });
+      // Bob has priority: his policy answers at once, and the policies play the battle to its end.
+      const played = game.setPolicy('bob', 'pass');
+      expect(played.ok && played.auto[0]).toEqual({ type: 'pass', player: 'bob' });
     }
     expect(restored.lastBattle()).toEqual(original.lastBattle());
     expect(restored.lastBattle()?.attacker).toBe(ROGUE_BORG);

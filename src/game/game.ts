@@ -226,13 +226,18 @@ export class Game {
 
   /**
    * Sets (or, with null, removes) the policy that answers for a player in battle. If the game awaits
-   * that player now, the policy answers at once (a player handing over to the computer mid-battle):
+   * that player now, a policy set answers at once (a player handing over to the computer mid-battle):
    * returns what it played, as `send` does (`ok` with no events when nothing was played). Throws
    * `TypeError` for a policy that is neither `'strongest'`, `'pass'` nor a function.
    */
   setPolicy(player: PlayerId, policy: Policy | null): CommandResult {
-    if (policy === null) this.policies.delete(player);
-    else this.policies.set(player, checkedPolicy(player, policy));
+    if (policy === null) {
+      // Taken back: nothing is played now; from the next command on the player is asked (the Rogue Borg
+      // answer by the engine's rule again).
+      this.policies.delete(player);
+      return { ok: true, step: this.step(), events: [], auto: [] };
+    }
+    this.policies.set(player, checkedPolicy(player, policy));
     return this.policiesAnswer([]);
   }
 

@@ -11,5 +11,6 @@ const entries = [recordTrace, writeTrace, runScenarioData, parallelBattleOdds].m
 // Odds on two worker threads, from the built worker module: the same report as on this thread.
 const options = { battles: 6, seed: 3 };
 const odds = await parallelBattleOdds(engine.DEMO_BATTLE_SETUP, { ...options, workers: 2 });
-const sameOdds = JSON.stringify(odds) === JSON.stringify(engine.battleOdds(engine.DEMO_BATTLE_SETUP, options));
+const sameOdds =
+  JSON.stringify(odds) === JSON.stringify(engine.battleOdds(engine.DEMO_BATTLE_SETUP, options));
 process.stdout.write(`${JSON.stringify({ ...playSaveRestore(engine, example), entries, sameOdds })}\n`);
