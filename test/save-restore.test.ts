@@ -528,6 +528,28 @@ describe('refused saves: never half-loaded', () => {
     },
   );
 
+  it('BATTLE-6: a version 3 save of a running battle that a stunned card has left (written by 0.3.0, c65f5f2) learns who left by its log replayed, and the card recovers at the battle’s end', () => {
+    const old = (
+      JSON.parse(readFileSync(new URL('./fixtures/saves-v3-left.json', import.meta.url), 'utf8')) as Record<
+        'afterLeave',
+        SavedGame
+      >
+    ).afterLeave;
+    expect(old.version).toBe(3);
+    const restored = restoreGame(old, { verify: 'replay' });
+    const replayed = replayGame(old.origin, old.log);
+    expect(JSON.stringify(saveGame(restored))).toBe(JSON.stringify(saveGame(replayed)));
+    expect(restored.battle()?.data.left).toEqual(['w2']);
+    expect(restored.board().cards.w2!.status.stunned).toBe(true);
+    restored.setPolicy('alice', 'pass');
+    restored.setPolicy('bob', 'pass');
+    restored.answerByPolicies();
+    expect(restored.battle()).toBeUndefined();
+    expect(restored.board().cards.w2!.status.stunned).toBe(false);
+    restored.stop();
+    replayed.stop();
+  });
+
   it('a save with one byte of its snapshot changed is refused (damaged or not-a-save)', () => {
     const saved = saveGame(midBattleGame());
     const text = JSON.stringify(saved);

@@ -185,30 +185,45 @@ function migrateVersion2(save: SavedGame): SavedGame {
 
 /**
  * A version 3 save as version 4 holds it: a battle's data (the running battle's, the last battle's
- * record) gains `left`, who left the battle while it ran. A version 3 save did not record it, so none
- * is known to have left (a card that left a battle still running in the save is, as 0.3 had it, not
- * struck by its end). Written where version 4 writes it (before `piles`), so that the migrated game and
- * the same game replayed save to the same bytes.
+ * record) gains `left`, who left the battle while it ran. A version 3 save did not record it: for a
+ * battle still running, its log replayed tells (`leftByReplay`), so the battle ends as version 4 ends
+ * it; a battle already over keeps what 0.3 made of it (none left). Written where version 4 writes it
+ * (before `piles`), so that the migrated game and the same game replayed save to the same bytes.
  */
 function migrateVersion3(save: SavedGame): SavedGame {
   const snapshot = save.snapshot;
   if (!isRecord(snapshot) || !isRecord(snapshot.context)) return save;
-  const withLeft = (data: Record<string, unknown>): Record<string, unknown> => {
+  const withLeft = (data: Record<string, unknown>, left: readonly string[]): Record<string, unknown> => {
     if ('left' in data) return data;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      if (key === 'piles') out.left = [];
+      if (key === 'piles') out.left = left;
       out[key] = value;
     }
-    if (!('left' in out)) out.left = [];
+    if (!('left' in out)) out.left = left;
     return out;
   };
   const lastBattle = snapshot.context.lastBattle;
   const context = isRecord(lastBattle)
-    ? { ...snapshot.context, lastBattle: withLeft(lastBattle) }
+    ? { ...snapshot.context, lastBattle: withLeft(lastBattle, []) }
     : snapshot.context;
-  const children = editBattleContext(snapshot.children, withLeft);
+  const children = editBattleContext(snapshot.children, (battle) => withLeft(battle, leftByReplay(save)));
   return resealed({ ...save, version: 4, snapshot: { ...snapshot, context, children } });
+}
+
+/**
+ * Who left the battle running in a version 3 save, which did not record it: its log replayed knows (the
+ * battle is the same up to its end, where version 4's BATTLE-6 reads `left`). None, if it does not replay.
+ */
+function leftByReplay(save: SavedGame): readonly string[] {
+  try {
+    const replayed = replayGame(save.origin, save.log);
+    const left = replayed.battle()?.data.left ?? [];
+    replayed.stop();
+    return left;
+  } catch {
+    return [];
+  }
 }
 
 /** A persisted game snapshot's children with the battle actor's context edited (as they are without one). */
