@@ -303,10 +303,17 @@ export function gate<M extends AnyStateMachine>(
     },
     // What `snapshot.can(event)` asks (and the transitions, for the events the gate let through): a
     // game that is stopped takes no command, and what is not an event has no transition (XState would
-    // throw reading its type), so `can` answers false where `send` refuses.
+    // throw reading its type, or run a getter of the sender's), so `can` answers false where `send`
+    // refuses.
     getTransitionData(snapshot: { status: string }, event: unknown) {
-      if (snapshot.status !== 'active' || !isEvent(event)) return [];
-      return getTransitionData(snapshot as never, event as never);
+      if (snapshot.status !== 'active') return [];
+      // What the gate let through is its own copy; XState's own events (`xstate.*`) are XState's. Anything
+      // else is a client's `can(event)`: read as the gate reads input, by value, running none of its code.
+      if (judgedLegal.has(event as object)) return getTransitionData(snapshot as never, event as never);
+      const copy = copyPlain(event);
+      if (!copy.ok || !isEvent(copy.value)) return [];
+      const internal = isXStateType((copy.value as { type: string }).type);
+      return getTransitionData(snapshot as never, (internal ? event : copy.value) as never);
     },
     // XState's own idiom, `actor.getPersistedSnapshot()`, gives what the game persists (see `Persisted`).
     getPersistedSnapshot(snapshot: never, options?: never) {

@@ -130,6 +130,17 @@ describe('snapshot.can(command) tells the truth (pure guards, no catch-all trans
     for (const junk of [undefined, null, 'endTurn', 7, {}, { type: 7 }, []]) {
       expect(snapshot.can(junk as never), JSON.stringify(junk)).toBe(false);
     }
+    // Read by value, as the gate reads input: a getter of the sender's never runs.
+    let ran = 0;
+    const getter = {
+      get type() {
+        ran++;
+        return 'endTurn';
+      },
+      player: ALICE,
+    };
+    expect(snapshot.can(getter as never)).toBe(false);
+    expect(ran).toBe(0);
     expect(snapshot.can({ type: 'endTurn', player: ALICE })).toBe(true);
     game.stop();
     expect(game.actor.getSnapshot().can({ type: 'endTurn', player: ALICE })).toBe(false);
