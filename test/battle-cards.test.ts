@@ -107,6 +107,28 @@ describe('BATTLE-2: responses at the start of battle', () => {
     expect(game.lastBattle()?.pairings.every((p) => p.defender !== frozen)).toBe(true);
   });
 
+  it('GAME-INPUT-1: whom to beam and where are the Armbands’ alone: a Vulcan Nerve Pinch naming them is malformed, and nothing is logged', () => {
+    const game = battleGame([
+      onPlanet('alice', 'data', 'Data'),
+      { id: 'pinch', card: 'Vulcan Nerve Pinch', owner: 'alice', at: 'hand' },
+      onPlanet('bob', 'd1', 'Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    const extra = {
+      type: 'respond',
+      player: 'alice',
+      card: 'pinch',
+      personnel: ['data'],
+      to: { planet: 'ligos' },
+    };
+    expect(game.actor.getSnapshot().can(extra as never)).toBe(false);
+    const logged = game.log().length;
+    refuse(game, extra, 'GAME-INPUT-1', 'malformed');
+    expect(game.log()).toHaveLength(logged);
+    accept(game, { type: 'respond', player: 'alice', card: 'pinch' });
+  });
+
   it('HOLO-SPECIES-1: Sumek may not use a Vulcan Nerve Pinch in battle', () => {
     const game = battleGame([
       holoOnPlanet('alice', 'sumek', 'Sumek'),

@@ -556,6 +556,15 @@ export function checkResponse(
   }
   if (response.oncePerBattle && battle.data.usedOncePerBattle.includes(command.card))
     return forbid(clause, `${name} was used once this battle already`);
+  // Whom to beam and where are the Armbands' alone: on any other response they are no part of it, and
+  // the log must not keep them as if they were.
+  if (response.effect !== 'beam-away' && (command.personnel !== undefined || command.to !== undefined)) {
+    return refuse(
+      'malformed',
+      'GAME-INPUT-1',
+      `${name} takes no personnel to beam nor where to (only a beaming response does)`,
+    );
+  }
   return ruleOf(response).check(table, { battle, command, response, side, clause, name });
 }
 
