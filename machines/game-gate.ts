@@ -36,6 +36,8 @@ export const EFFECT_EVENT = 'effect';
 
 /** Inputs from outside, as the gate copied them (marked by the wrapped `send`). */
 const fromOutside = new WeakSet<object>();
+/** XState's own events from inside (a child done), as the gate handed them to the statechart. */
+const fromInside = new WeakSet<object>();
 /** Inputs that came through a player's door (`game.send`): a host effect is refused there. */
 const playersDoor = new WeakSet<object>();
 
@@ -266,6 +268,7 @@ export function gate<M extends AnyStateMachine>(
         event === null || typeof event !== 'object' || fromOutside.has(event) || !isInternal(event);
       if (!outside || snapshot.status !== 'active') {
         answering.set(scope.self, undefined);
+        if (typeof event === 'object' && event !== null) fromInside.add(event);
         return transition(snapshot as never, event as never, scope as never);
       }
       const input = (event === null || typeof event !== 'object' ? admitted(event) : event) as object;
@@ -307,13 +310,14 @@ export function gate<M extends AnyStateMachine>(
     // refuses.
     getTransitionData(snapshot: { status: string }, event: unknown) {
       if (snapshot.status !== 'active') return [];
-      // What the gate let through is its own copy; XState's own events (`xstate.*`) are XState's. Anything
-      // else is a client's `can(event)`: read as the gate reads input, by value, running none of its code.
-      if (judgedLegal.has(event as object)) return getTransitionData(snapshot as never, event as never);
+      // What the gate let through is its own copy, and XState's own events from inside are XState's.
+      // Anything else is a client's `can(event)`: read as the gate reads input, by value, running none of
+      // its code.
+      if (judgedLegal.has(event as object) || fromInside.has(event as object))
+        return getTransitionData(snapshot as never, event as never);
       const copy = copyPlain(event);
       if (!copy.ok || !isEvent(copy.value)) return [];
-      const internal = isXStateType((copy.value as { type: string }).type);
-      return getTransitionData(snapshot as never, (internal ? event : copy.value) as never);
+      return getTransitionData(snapshot as never, copy.value as never);
     },
     // XState's own idiom, `actor.getPersistedSnapshot()`, gives what the game persists (see `Persisted`).
     getPersistedSnapshot(snapshot: never, options?: never) {
