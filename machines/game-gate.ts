@@ -122,9 +122,16 @@ export function carriedOut(self: AnyActorRef, command: Command): void {
 /** Each wrapped actor's own `send`, for `submit` (which copies the input itself). */
 const relays = new WeakMap<AnyActorRef, (event: object) => void>();
 
+/**
+ * How many values (objects, arrays and leaves) an input may hold: a command or host effect holds a few
+ * dozen (at most a hundred cards named), so anything far larger is refused by its size before it is
+ * copied whole (a `move` of 400,000 card ids took a second to refuse).
+ */
+const MAX_INPUT_VALUES = 10_000;
+
 /** The copy of an input that goes into the actor's mailbox, marked as from outside. */
 function admitted(input: unknown): object {
-  const copy = copyPlain(input);
+  const copy = copyPlain(input, { maxNodes: MAX_INPUT_VALUES });
   let token: object;
   if (!copy.ok) {
     token = { type: '(unreadable)', why: copy.why } satisfies Unreadable;

@@ -219,6 +219,22 @@ describe('commands', () => {
     expect(refuse(game, many, 'GAME-INPUT-1', 'malformed').message.length).toBeLessThan(400);
   });
 
+  it('GAME-INPUT-1: an input far larger than any command is refused by its size (too many values), the state unchanged', () => {
+    const game = gameWith([]);
+    const many = Array.from({ length: 50_000 }, (_, i) => `card-${i}`);
+    const refused = refuse(
+      game,
+      { type: 'move', player: ALICE, cards: many, to: { planet: 'ligos' } },
+      'GAME-INPUT-1',
+      'malformed',
+    );
+    expect(refused.message).toMatch(/too many values/);
+    const keys: Record<string, unknown> = { type: 'endTurn', player: ALICE };
+    for (let i = 0; i < 20_000; i++) keys[`key${i}`] = i;
+    expect(refuse(game, keys, 'GAME-INPUT-1', 'malformed').message).toMatch(/too many values/);
+    expect(copyPlain(many).ok).toBe(true);
+  });
+
   it('GAME-INPUT-1: a key the copy would inherit is copied as the sender’s own data: no setter planted on Object.prototype runs', () => {
     let ran = false;
     Object.defineProperty(Object.prototype, 'player', {

@@ -68,7 +68,7 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
     if (--nodes < 0) return { ok: false, why: 'it holds too many values' };
     let copy: unknown;
     try {
-      copy = copyOne(task.value, task.depth, maxDepth, refuse, (inner, depth, into, key) => {
+      copy = copyOne(task.value, task.depth, maxDepth, nodes, refuse, (inner, depth, into, key) => {
         tasks.push({ value: inner, depth, into, key });
       });
     } catch {
@@ -95,6 +95,8 @@ function copyOne(
   value: unknown,
   depth: number,
   maxDepth: number,
+  /** How many values may still come: a larger array or object is refused by its size, unread. */
+  budget: number,
   refuse: (why: string) => undefined,
   push: (
     value: unknown,
@@ -127,6 +129,8 @@ function copyOne(
   if (array ? proto !== Array.prototype : proto !== Object.prototype && proto !== null) {
     return refuse('it holds an object of a class (only plain objects and arrays are data)');
   }
+  if ((array ? (object as unknown[]).length : Object.keys(object).length) > budget)
+    return refuse('it holds too many values');
   const descriptors = Object.getOwnPropertyDescriptors(object) as Record<string | symbol, PropertyDescriptor>;
   if (array) {
     const length = (object as unknown[]).length;
