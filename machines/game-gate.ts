@@ -106,17 +106,12 @@ export function submitOwn(actor: AnyActorRef, command: PlayerCommand): object {
 const logKeepers = new WeakMap<AnyActorRef, (command: Command) => void>();
 
 /**
- * Tells `keep` every command a game actor carries out, as the first of its actions: before any rule
- * event, `accepted` or snapshot reaches a listener or subscriber, so that whatever they read (the log,
- * a save) agrees with the step the snapshot is at.
+ * Tells `keep` every command a game actor carries out, as the gate sees its transition taken: before
+ * any rule event, `accepted` or snapshot reaches a listener or subscriber, so that whatever they read
+ * (the log, a save) agrees with the step the snapshot is at.
  */
 export function onCarriedOut(actor: AnyActorRef, keep: (command: Command) => void): void {
   logKeepers.set(actor, keep);
-}
-
-/** The game machine's own action: the command it is carrying out, to its log's keeper. */
-export function carriedOut(self: AnyActorRef, command: Command): void {
-  logKeepers.get(self)?.(command);
 }
 
 /** Each wrapped actor's own `send`, for `submit` (which copies the input itself). */
@@ -308,6 +303,11 @@ export function gate<M extends AnyStateMachine>(
       // is still answered rather than dropped.
       if (stepOf(next) === stepOf(snapshot)) {
         scope.emit(rejected('not-now', 'the game has no transition for this command now', verdict.event));
+      } else {
+        // Carried out: into the log now, before XState runs the actions that tell listeners and
+        // subscribers (the log as its `accepted` event has it: a host effect as the effect itself).
+        const event = verdict.event as { type: string; effect?: Command };
+        logKeepers.get(scope.self)?.(event.type === EFFECT_EVENT ? event.effect! : (event as Command));
       }
       return next;
     },

@@ -18,7 +18,7 @@ import { judge, resolveCommand, resolveNextRogueBorgBattle } from '../src/rules/
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { battleMachine } from './battle.machine.ts';
-import { carriedOut, effectOf, gate, judgedByGate, sealChild } from './game-gate.ts';
+import { effectOf, gate, judgedByGate, sealChild } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -170,8 +170,6 @@ const gameSetup = setup({
   // Sealed: a client's event sent straight to a child goes to the game's door and is answered there.
   actors: { hologram: sealChild(hologramMachine), battle: sealChild(battleMachine) },
   actions: {
-    /** The command being carried out goes into the game's log before anyone hears of it (`onCarriedOut`). */
-    logCommand: ({ self }, command: Command) => carriedOut(self, command),
     /** BATTLE-1: spawns the battle actor, by name (`battle`), for the forces the rules put in it. */
     startBattle: assign({
       battle: ({ spawn }, input: BattleInput) => spawn('battle', { id: 'battle', systemId: 'battle', input }),
@@ -250,7 +248,6 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
 const carryOut = enqueueActions(
   ({ context, enqueue }: { context: GameContext; enqueue: Enqueue }, command: Command) => {
     const step = context.step + 1;
-    enqueue({ type: 'logCommand', params: command });
     apply(enqueue, resolveCommand(tableOf(context), context.random, command), step);
     enqueue.emit({ type: 'accepted', command, step });
   },
