@@ -250,8 +250,8 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     if (battle?.src !== 'battle') return 'it is battling without its battle actor';
     const step = String(battle.snapshot.value);
     // `over`: the battle has just ended and the game has not closed it yet (a save made by a listener or
-    // subscriber of the command that ended it). XState tells the game again that its restored battle is
-    // done, and the game closes it as it would have.
+    // subscriber of the command that ended it). The restored game starts the done battle, which tells it
+    // so, and closes it as it would have (see the Game's constructor).
     const done = battle.snapshot.status === 'done';
     if (
       (done ? step !== 'over' : battle.snapshot.status !== 'active') ||
