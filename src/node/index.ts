@@ -2,8 +2,7 @@
  * `stccg-rules/node`: the Node-only tools (they use the file system, a local server, worker threads).
  * Scenario files and folders; traces and statecharts written to files; the trace viewer page, served;
  * Stately's inspector; battle odds on every core (`parallelBattleOdds`). Everything here builds on the
- * browser-safe entries (`stccg-rules`,
- * `stccg-rules/debug`, `stccg-rules/scenario`).
+ * browser-safe entries (`stccg-rules`, `stccg-rules/debug`, `stccg-rules/scenario`).
  */
 export { writeCharts } from '../debug/chart-files.ts';
 export { type Served, serveFile } from '../debug/serve.ts';
