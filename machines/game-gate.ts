@@ -244,6 +244,9 @@ type StepOf = (snapshot: { context: unknown }) => number;
 /** What the machine persists of a snapshot, from what XState would persist (plain data for clients). */
 type Persisted = <P extends { context?: unknown }>(persisted: P) => P;
 
+/** What the machine does as an actor of it starts, after XState has started its active children. */
+type Started = (snapshot: { context: unknown }) => void;
+
 /**
  * Puts the gate in front of a game machine: its `transition` answers refused input, and each actor of
  * it gets a guarded door. The same machine object is returned, so XState's own API (`createActor`,
@@ -254,11 +257,13 @@ export function gate<M extends AnyStateMachine>(
   tableOf: TableOfSnapshot,
   stepOf: StepOf,
   persisted: Persisted = (snapshot) => snapshot,
+  started: Started = () => {},
 ): M {
   const transition = machine.transition.bind(machine);
   const provide = machine.provide.bind(machine);
   const getPersistedSnapshot = machine.getPersistedSnapshot.bind(machine);
   const getTransitionData = machine.getTransitionData.bind(machine);
+  const start = machine.start.bind(machine);
   onEachActor(machine, guardDoor);
   Object.assign(machine, {
     transition(
@@ -326,12 +331,17 @@ export function gate<M extends AnyStateMachine>(
       if (!copy.ok || !isEvent(copy.value)) return [];
       return getTransitionData(snapshot as never, copy.value as never);
     },
+    // XState starts an actor's active children; what the game starts besides (see `Started`).
+    start(snapshot: { context: unknown }, scope: unknown) {
+      (start as (snapshot: unknown, scope: unknown) => void)(snapshot, scope);
+      started(snapshot);
+    },
     // XState's own idiom, `actor.getPersistedSnapshot()`, gives what the game persists (see `Persisted`).
     getPersistedSnapshot(snapshot: never, options?: never) {
       return persisted(getPersistedSnapshot(snapshot, options) as { context?: unknown });
     },
     provide(implementations: unknown) {
-      return gate(provide(implementations as never) as M, tableOf, stepOf, persisted);
+      return gate(provide(implementations as never) as M, tableOf, stepOf, persisted, started);
     },
   });
   return machine;

@@ -426,6 +426,17 @@ function withPlainBoard<P extends { context?: unknown }>(persisted: P): P {
 }
 
 /**
+ * A game restored from a snapshot taken as its battle ended (by a listener or subscriber of the command
+ * that ended it), before the game closed the battle: XState starts only active children, so the done
+ * battle is started here, which tells the game it is done, and the game closes it as it would have
+ * (the done event waits in the game's mailbox until the game runs). Nothing for any other snapshot.
+ */
+function closeBattleSavedAsItEnded(snapshot: { context: unknown }): void {
+  const battle = (snapshot.context as GameContext | undefined)?.battle;
+  if (battle?.getSnapshot().status === 'done') battle.start();
+}
+
+/**
  * The game statechart with its input gate: the orchestrator every client embeds (`createGame` runs
  * it; clients may run it themselves with `createActor(gameMachine, { input: gameInput(setup, { seed }) })`
  * or `{ snapshot }`). What the rules refuse has no transition (so `snapshot.can(command)` is false),
@@ -436,4 +447,5 @@ export const gameMachine = gate(
   (snapshot) => tableOf(snapshot.context as GameContext),
   (snapshot) => (snapshot.context as GameContext).step,
   withPlainBoard,
+  closeBattleSavedAsItEnded,
 );

@@ -9,13 +9,14 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AnyActorRef, InspectionEvent } from 'xstate';
+import { type AnyActorRef, createActor, type InspectionEvent } from 'xstate';
 import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
 import { checksumOfSaveBody } from '../src/game/save.ts';
 import {
   type CommandResult,
   createGame,
   type Game,
+  gameMachine,
   replayGame,
   restoreGame,
   SAVE_FORMAT,
@@ -688,6 +689,11 @@ describe('saves made while a command is answered (autosave from a listener or su
           ?.snapshot.status === 'done',
     );
     expect(ending.length).toBeGreaterThan(0);
+    // XState's own idiom restores it too: the game closes the battle as it starts.
+    const raw = createActor(gameMachine, { snapshot: throughJson(ending[0]!.snapshot) as never }).start();
+    expect(raw.getSnapshot().value).toBe('playing');
+    expect(raw.getSnapshot().context.lastBattle).not.toBeNull();
+    raw.stop();
     for (const save of saves) {
       expect(save.log.length).toBe((save.snapshot as { context: { step: number } }).context.step);
       const restored = restoreGame(save, { verify: 'replay' });

@@ -192,11 +192,6 @@ export class Game {
     this.actor.start();
     // A restored board comes from JSON: frozen like every board the rules make (see deepFreeze).
     if (resume) deepFreeze(this.actor.getSnapshot().context.board);
-    // A save made as a battle ended (by a listener or subscriber of the command that ended it), before
-    // the game closed it: XState starts only active children, so the battle is started here, and tells
-    // the game it is done, which closes it as it would have.
-    const battle = this.actor.getSnapshot().context.battle;
-    if (resume && battle?.getSnapshot().status === 'done') battle.start();
   }
 
   /**

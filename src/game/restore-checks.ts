@@ -251,7 +251,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const step = String(battle.snapshot.value);
     // `over`: the battle has just ended and the game has not closed it yet (a save made by a listener or
     // subscriber of the command that ended it). The restored game starts the done battle, which tells it
-    // so, and closes it as it would have (see the Game's constructor).
+    // so, and closes it as it would have (`closeBattleSavedAsItEnded`, game.machine.ts).
     const done = battle.snapshot.status === 'done';
     if (
       (done ? step !== 'over' : battle.snapshot.status !== 'active') ||
