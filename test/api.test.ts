@@ -399,19 +399,31 @@ describe("the client's copies", () => {
 });
 
 describe('hidden information in refusals', () => {
-  it("a refusal names a card in someone's hand by its id alone, never its name", () => {
+  it("GAME-OWN-1: a refusal names a card in someone's hand by its id alone, never its name; to the other player it is no card at all", () => {
     const game = gameWith([{ id: 'secret', card: 'The Doctor', owner: ALICE, at: 'hand' }], {
       turn: { player: BOB, number: 2 },
     });
-    for (const command of [
-      { type: 'discard', player: BOB, card: 'secret', by: 'a card' },
-      { type: 'report', player: BOB, card: 'secret', to: { aboard: 'husnock' } },
+    // The host knows every card: its effect's refusal names it by id.
+    const effect = sendAny(game, { type: 'discard', player: BOB, card: 'secret', by: 'a card' });
+    expect(effect.ok).toBe(false);
+    if (!effect.ok) {
+      expect(effect.rejection.message).toContain('[secret]');
+      expect(effect.rejection.message).not.toContain('Doctor');
+    }
+    // A player naming a card in the other's hand is answered as if it did not exist, word for word.
+    for (const named of [
+      (card: string) => ({ type: 'report', player: BOB, card, to: { aboard: 'husnock' } }),
+      (card: string) => ({ type: 'move', player: BOB, cards: [card], to: { planet: 'ligos' } }),
+      (card: string) => ({ type: 'activate', player: BOB, hologram: card, by: card }),
+      (card: string) => ({ type: 'changeAffiliation', player: BOB, card, to: 'Federation' }),
     ]) {
-      const result = sendAny(game, command);
-      expect(result.ok).toBe(false);
-      if (!result.ok) {
-        expect(result.rejection.message).toContain('[secret]');
-        expect(result.rejection.message).not.toContain('Doctor');
+      const hidden = sendAny(game, named('secret'));
+      const madeUp = sendAny(game, named('nothing'));
+      expect(hidden.ok || madeUp.ok).toBe(false);
+      if (!hidden.ok && !madeUp.ok) {
+        expect(hidden.rejection.code).toBe('unknown-card');
+        expect(hidden.rejection.message.replace('secret', 'nothing')).toBe(madeUp.rejection.message);
+        expect(hidden.rejection.message).not.toContain('Doctor');
       }
     }
   });

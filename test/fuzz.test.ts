@@ -685,10 +685,16 @@ describe('authority: every command names its player, who must be allowed to act 
       { type: 'move', player: 'alice', cards: ['bob-p0'], to: { aboard: 'enterprise' } },
       { type: 'activate', player: 'alice', hologram: 'bob-emh', by: 'alice-p0' },
       { type: 'wearEmitter', player: 'alice', emitter: 'bob-emitter', hologram: 'alice-emh' },
-      { type: 'report', player: 'alice', card: 'bob-h0', to: { aboard: 'enterprise' } },
       { type: 'moveShip', player: 'alice', ship: 'husnock', to: 'ligos' },
     ];
     for (const command of refusals) expectRefused(game, command, 'not-your-card', 'GAME-OWN-1');
+    // A card in the other's hand is hidden: to this player it is no card at all.
+    expectRefused(
+      game,
+      { type: 'report', player: 'alice', card: 'bob-h0', to: { aboard: 'enterprise' } },
+      'unknown-card',
+      'GAME-INPUT-1',
+    );
   });
 
   it('BATTLE-2, BATTLE-4e, BATTLE-4a/b: in a battle, a player without priority, or who does not decide, is refused with the clause of the window or the decision (forbidden)', () => {
@@ -764,10 +770,7 @@ describe('authority: every command names its player, who must be allowed to act 
     expectAccepted(game, { type: 'pass', player: 'alice' });
   });
 
-  // Engine bug (reported): a response with the other player's card is refused with code 'forbidden'
-  // (clause GAME-OWN-1) where every other GAME-OWN-1 refusal, and the README, say 'not-your-card'.
-  // Expected to fail until fixed; then drop `.fails`.
-  it("GAME-OWN-1: responding with the other player's card is refused as not-your-card", () => {
+  it("GAME-OWN-1: responding with a card in the other player's hand is refused as no card at all (unknown-card): the hand is hidden", () => {
     const game = authorityGame();
     expectAccepted(game, {
       type: 'attack',
@@ -775,7 +778,7 @@ describe('authority: every command names its player, who must be allowed to act 
       attackers: { planet: 'ligos' },
       defenders: { planet: 'ligos' },
     });
-    expectRefused(game, { type: 'respond', player: 'bob', card: 'alice-h0' }, 'not-your-card', 'GAME-OWN-1');
+    expectRefused(game, { type: 'respond', player: 'bob', card: 'alice-h0' }, 'unknown-card', 'GAME-INPUT-1');
   });
 
   // Engine bug (reported): Emergency Transporter Armbands naming a personnel id that is in no game is

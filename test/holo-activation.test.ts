@@ -32,7 +32,13 @@ describe('HOLO-ACT-1: a hologram is deactivated when reported', () => {
       { id: 'emh', card: 'E.M.H. Program', owner: BOB, at: 'hand' },
     ]);
     refuse(game, { type: 'report', player: ALICE, card: 'doctor', to: { aboard: 'husnock' } }, 'GAME-OWN-1');
-    refuse(game, { type: 'report', player: ALICE, card: 'emh', to: { aboard: 'enterprise' } }, 'GAME-OWN-1');
+    // Bob's hand is hidden from Alice: his card there is, to her, no card at all.
+    refuse(
+      game,
+      { type: 'report', player: ALICE, card: 'emh', to: { aboard: 'enterprise' } },
+      'GAME-INPUT-1',
+      'unknown-card',
+    );
     refuse(
       game,
       { type: 'report', player: BOB, card: 'emh', to: { aboard: 'husnock' } },

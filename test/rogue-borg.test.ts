@@ -60,11 +60,12 @@ describe('CARD-ROGUE-BORG-1: played on an occupied ship, Rogue Borg battle its c
     refuse(game, { type: 'play', player: 'bob', card: 'new', on: 'husnock' }, 'CARD-ROGUE-BORG-1');
     refuse(game, { type: 'play', player: 'bob', card: 'inplay', on: 'enterprise' }, 'GAME-PLAY-1');
     refuse(game, { type: 'play', player: 'bob', card: 'phaser', on: 'enterprise' }, 'CARD-ROGUE-BORG-1');
+    // Bob's hand is hidden from Alice: his card there is, to her, no card at all (GAME-OWN-1 aside).
     refuse(
       game,
       { type: 'play', player: 'alice', card: 'new', on: 'enterprise' },
-      'GAME-OWN-1',
-      'not-your-card',
+      'GAME-INPUT-1',
+      'unknown-card',
     );
     expect(game.legalCommands('bob').filter((c) => c.type === 'play')).toEqual([
       { type: 'play', player: 'bob', card: 'new', on: 'enterprise' },

@@ -42,8 +42,8 @@ export const activate: CommandRule<'activate'> = {
   check: (table, command) =>
     firstRefusal(
       () => requireTurn(table, command.player, 'activate a hologram'),
-      () => requireCard(table, command.hologram, 'hologram'),
-      () => requireCard(table, command.by, 'activating personnel'),
+      () => requireCard(table, command.hologram, 'hologram', command.player),
+      () => requireCard(table, command.by, 'activating personnel', command.player),
       () => requireOwn(table, command.player, command.hologram, 'activate'),
       () => requireOwn(table, command.player, command.by, 'activate a hologram with'),
       () => requireInPlay(table, command.hologram),

@@ -143,7 +143,7 @@ export const respond: CommandRule<'respond'> = {
   check: (table, command) =>
     firstRefusal(
       () => requirePriority(table, command.player),
-      () => requireCard(table, command.card, 'response card'),
+      () => requireCard(table, command.card, 'response card', command.player),
       () => checkResponse(table, table.battle() as BattleView, command),
     ),
   resolve: (draft, command) => resolveResponse(draft, draft.battle()!, command),

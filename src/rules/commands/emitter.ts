@@ -10,8 +10,8 @@ export const wearEmitter: CommandRule<'wearEmitter'> = {
   check: (table, command) =>
     firstRefusal(
       () => requireTurn(table, command.player, 'place a Mobile Holo-Emitter'),
-      () => requireCard(table, command.emitter, 'emitter'),
-      () => requireCard(table, command.hologram, 'hologram'),
+      () => requireCard(table, command.emitter, 'emitter', command.player),
+      () => requireCard(table, command.hologram, 'hologram', command.player),
       () => requireOwn(table, command.player, command.emitter, 'place'),
       () => requireOwn(table, command.player, command.hologram, 'place an emitter on'),
       () => requireInPlay(table, command.emitter),
@@ -76,7 +76,7 @@ function whereDropped(wearer: Position): Position {
 export const removeEmitter: CommandRule<'removeEmitter'> = {
   check: (table, command) =>
     firstRefusal(
-      () => requireCard(table, command.emitter, 'emitter'),
+      () => requireCard(table, command.emitter, 'emitter', command.player),
       () => requireOwn(table, command.player, command.emitter, 'remove'),
       () =>
         table.board.cards[command.emitter]!.at.in === 'worn'

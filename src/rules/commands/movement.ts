@@ -55,7 +55,7 @@ export const report: CommandRule<'report'> = {
   check: (table, command) =>
     firstRefusal(
       () => requireTurn(table, command.player, 'report a card'),
-      () => requireCard(table, command.card, 'card to report'),
+      () => requireCard(table, command.card, 'card to report', command.player),
       () => requireOwn(table, command.player, command.card, 'report'),
       () => requireInHand(table, command.player, command.card, 'GAME-REPORT-1'),
       () =>
@@ -125,7 +125,7 @@ export const move: CommandRule<'move'> = {
         if (seen.has(card)) return refuse('malformed', 'GAME-INPUT-1', `${card} is named twice`);
         seen.add(card);
         return firstRefusal(
-          () => requireCard(table, card, 'card to move'),
+          () => requireCard(table, card, 'card to move', command.player),
           () => requireOwn(table, command.player, card, 'move'),
           () => {
             const at = table.board.cards[card]!.at.in;
@@ -229,7 +229,7 @@ export const moveShip: CommandRule<'moveShip'> = {
   check: (table, command) =>
     firstRefusal(
       () => requireTurn(table, command.player, 'move a ship'),
-      () => requireCard(table, command.ship, 'ship'),
+      () => requireCard(table, command.ship, 'ship', command.player),
       () => requireOwn(table, command.player, command.ship, 'move'),
       () =>
         definitionOf(table, command.ship).type === 'Ship' &&

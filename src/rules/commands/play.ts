@@ -10,7 +10,7 @@ import type { CommandRule } from './rule.ts';
 export const play: CommandRule<'play'> = {
   check: (table, command) =>
     firstRefusal(
-      () => requireCard(table, command.card, 'card to play'),
+      () => requireCard(table, command.card, 'card to play', command.player),
       () => requireOwn(table, command.player, command.card, 'play'),
       () => requireInHand(table, command.player, command.card, 'GAME-PLAY-1'),
       () =>
@@ -20,7 +20,7 @@ export const play: CommandRule<'play'> = {
               'CARD-ROGUE-BORG-1',
               `[${command.card}] does not play on a ship (only Rogue Borg Mercenaries are played this way)`,
             ),
-      () => requireCard(table, command.on, 'ship to play on'),
+      () => requireCard(table, command.on, 'ship to play on', command.player),
       () =>
         isShipInPlay(table, command.on) && table.board.cards[command.on]!.at.in === 'space'
           ? undefined

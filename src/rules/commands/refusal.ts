@@ -56,8 +56,18 @@ export function requireTurn(table: Table, player: PlayerId, action: string): Ref
       );
 }
 
-export function requireCard(table: Table, id: CardId, role: string): Refusal | undefined {
-  return Object.hasOwn(table.board.cards, id)
+export function requireCard(
+  table: Table,
+  id: CardId,
+  role: string,
+  /** The player who names it: a card in another player's hand is one this player cannot know of. */
+  viewer?: PlayerId,
+): Refusal | undefined {
+  const card = Object.hasOwn(table.board.cards, id) ? table.board.cards[id] : undefined;
+  // Answered as a card that does not exist, word for word: a player learns nothing of the other's hand
+  // by naming ids at random.
+  const hidden = card !== undefined && viewer !== undefined && card.at.in === 'hand' && card.owner !== viewer;
+  return card && !hidden
     ? undefined
     : refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}" in this game (the ${role})`);
 }

@@ -45,7 +45,7 @@ export const changeAffiliation: CommandRule<'changeAffiliation'> = {
   check: (table, command) =>
     firstRefusal(
       () => requireTurn(table, command.player, 'change an affiliation mode'),
-      () => requireCard(table, command.card, 'card changing affiliation'),
+      () => requireCard(table, command.card, 'card changing affiliation', command.player),
       () => requireOwn(table, command.player, command.card, 'change the affiliation of'),
       () => requireInPlay(table, command.card),
       () => {
