@@ -6,7 +6,7 @@ import type { CommandOf } from '../../model/commands.ts';
 import { definitionOf, hasEffect, iconsOf, isHolographic, label } from '../cards.ts';
 import type { ClauseId } from '../clauses.ts';
 import { capture } from '../commands/capture.ts';
-import { forbid, type Refusal, refuse } from '../commands/refusal.ts';
+import { forbid, type Refusal, refuse, requireCard } from '../commands/refusal.ts';
 import { deactivatedWhenReported, discard } from '../consequences.ts';
 import { killOrDeactivateInstead } from '../death.ts';
 import type { Draft } from '../draft.ts';
@@ -452,8 +452,8 @@ const beamAway: ResponseRule = {
     const to = command.to;
     if (people.length === 0 || !to) return forbid(clause, `${name} needs the personnel to beam and where to`);
     for (const id of people) {
-      if (!Object.hasOwn(table.board.cards, id))
-        return refuse('unknown-card', 'GAME-INPUT-1', `there is no card "${id}"`);
+      const unknown = requireCard(table, id, 'personnel to beam', command.player);
+      if (unknown) return unknown;
       if (!ableToAct(table, battle, side, id)) {
         return forbid(
           clause,

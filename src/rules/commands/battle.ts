@@ -1,5 +1,5 @@
 import { type BattleInput, type BattleView, type Group, playerOf } from '../../model/battle.ts';
-import { opponentOf } from '../../model/board.ts';
+import { opponentOf, type PlayerId } from '../../model/board.ts';
 import type { CommandOf, Place } from '../../model/commands.ts';
 import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
@@ -25,9 +25,9 @@ function groupAt(owner: string, place: Place): Group {
   return { owner, where: 'aboard' in place ? { aboard: place.aboard } : { planet: place.planet } };
 }
 
-function requirePlace(table: Table, place: Place): Refusal | undefined {
+function requirePlace(table: Table, place: Place, viewer: PlayerId): Refusal | undefined {
   return 'aboard' in place
-    ? requireCard(table, place.aboard, 'ship or facility')
+    ? requireCard(table, place.aboard, 'ship or facility', viewer)
     : requireLocation(table, place.planet);
 }
 
@@ -61,8 +61,8 @@ export const attack: CommandRule<'attack'> = {
     const opponent = opponentOf(table.board, command.player);
     return firstRefusal(
       () => requireTurn(table, command.player, 'attack'),
-      () => requirePlace(table, command.attackers),
-      () => requirePlace(table, command.defenders),
+      () => requirePlace(table, command.attackers, command.player),
+      () => requirePlace(table, command.defenders, command.player),
       // Personal combat needs the adversaries face to face: an Away Team fights on its planet, a crew
       // aboard its ship or facility (a boarding party is aboard the ship it attacks).
       () =>

@@ -1,4 +1,4 @@
-import type { CardId, Position } from '../../model/board.ts';
+import type { CardId, PlayerId, Position } from '../../model/board.ts';
 import type { Place } from '../../model/commands.ts';
 import {
   definitionOf,
@@ -40,9 +40,9 @@ function describePlace(table: Table, place: Place): string {
 }
 
 /** A ship or facility in play at a location. */
-function requireHost(table: Table, host: CardId): Refusal | undefined {
+function requireHost(table: Table, host: CardId, viewer?: PlayerId): Refusal | undefined {
   return firstRefusal(
-    () => requireCard(table, host, 'ship or facility'),
+    () => requireCard(table, host, 'ship or facility', viewer),
     () =>
       isShipOrFacility(table, host) && table.board.cards[host]!.at.in === 'space'
         ? undefined
@@ -62,7 +62,7 @@ export const report: CommandRule<'report'> = {
         isPersonnelOrEquipment(table, command.card)
           ? undefined
           : forbid('GAME-REPORT-1', `${label(table, command.card)} is not a personnel or equipment card`),
-      () => requireHost(table, command.to.aboard),
+      () => requireHost(table, command.to.aboard, command.player),
       () => requireOwn(table, command.player, command.to.aboard, 'report aboard'),
     ),
   resolve(draft, command) {
@@ -117,7 +117,7 @@ export const move: CommandRule<'move'> = {
       () =>
         'aboard' in to
           ? firstRefusal(
-              () => requireHost(table, to.aboard),
+              () => requireHost(table, to.aboard, command.player),
               () => requireOwn(table, command.player, to.aboard, 'move cards aboard'),
             )
           : requireLocation(table, to.planet),
