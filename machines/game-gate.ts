@@ -327,7 +327,7 @@ export function gate<M extends AnyStateMachine>(
       // its code.
       if (judgedLegal.has(event as object) || fromInside.has(event as object))
         return getTransitionData(snapshot as never, event as never);
-      const copy = copyPlain(event);
+      const copy = copyPlain(event, { maxNodes: MAX_INPUT_VALUES });
       if (!copy.ok || !isEvent(copy.value)) return [];
       return getTransitionData(snapshot as never, copy.value as never);
     },

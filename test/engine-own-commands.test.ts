@@ -313,6 +313,17 @@ describe('a policy given to the player the game awaits', () => {
     const answered = restored.answerByPolicies();
     expect(answered.ok && answered.auto[0]).toMatchObject({ type: 'pass', player: BOB });
     expect(restored.awaiting()?.player).toBe(ALICE);
+    // From a listener, while the game answers another input: the policy's command is queued, not refused.
+    const again = restoreGame(save);
+    let fromListener: ReturnType<typeof again.setPolicy> | undefined;
+    again.actor.on('rejected', () => {
+      fromListener ??= again.setPolicy(BOB, 'pass');
+    });
+    again.send({ type: 'endTurn', player: ALICE });
+    expect(fromListener).toMatchObject({ ok: true, auto: [] });
+    expect(fromListener && 'policyRejection' in fromListener).toBe(false);
+    expect(again.log().at(-1)).toEqual({ type: 'pass', player: BOB });
+    again.stop();
     restored.stop();
     expect(restored.awaiting()).toBeNull();
     expect(restored.answerByPolicies()).toMatchObject({ ok: true, auto: [], events: [] });

@@ -694,6 +694,15 @@ describe('saves made while a command is answered (autosave from a listener or su
     expect(raw.getSnapshot().value).toBe('playing');
     expect(raw.getSnapshot().context.lastBattle).not.toBeNull();
     raw.stop();
+    // Its battle's record is checked like the battle: one that is not this battle's is refused.
+    const forged = throughJson(ending[0]!) as SavedGame & {
+      snapshot: { children: { battle: { snapshot: { output: { next: string[] } } } } };
+    };
+    forged.snapshot.children.battle.snapshot.output.next = ['nowhere'];
+    const { checksum: _, ...body } = forged;
+    expect(() => restoreGame({ ...body, checksum: checksumOfSaveBody(body) })).toThrow(
+      /over without its own battle's record/,
+    );
     for (const save of saves) {
       expect(save.log.length).toBe((save.snapshot as { context: { step: number } }).context.step);
       const restored = restoreGame(save, { verify: 'replay' });

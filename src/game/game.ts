@@ -233,6 +233,9 @@ export class Game {
       return { ok: true, step: this.step(), events: [], auto: [] };
     }
     this.policies.set(player, checkedPolicy(player, policy));
+    // Only the player given a policy answers now; any other awaited player's policy answers as ever,
+    // after the next command.
+    if (this.awaiting()?.player !== player) return { ok: true, step: this.step(), events: [], auto: [] };
     return this.policiesAnswer([]);
   }
 
@@ -321,6 +324,9 @@ export class Game {
         // A built-in policy: the engine built the command itself, so it takes the engine's own door.
         result = this.answerOne(ownChoice(policy, awaiting), 'own');
       }
+      // Sent while the game answers another input (from a listener): queued, and answered after it, by
+      // the loop of whoever sent that input; not refused.
+      if (!result.ok && result.rejection.code === 'queued') break;
       if (!result.ok) return { ok: true, step: this.step(), events, auto, policyRejection: result.rejection };
       auto.push(result.command as PlayerCommand);
       events.push(...result.events);

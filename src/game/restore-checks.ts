@@ -258,6 +258,15 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
       !(done || Object.hasOwn(RESTING_STEPS, step))
     )
       return `its battle is at no step where a battle waits (${step.slice(0, 40)})`;
+    // A battle that is over holds its record (`output`), which becomes the game's last battle: a
+    // battle's, and this battle's; a battle still running holds none.
+    const output = (battle.snapshot as { output?: unknown }).output;
+    if (done) {
+      // Its record is its data, as the battle machine's output makes it (the context without the window).
+      const { window: _closed, ...record } = battle.snapshot.context as Record<string, unknown>;
+      if (!battleRecordSchema().safeParse(output).success || canonical(output) !== canonical(record))
+        return "its battle is over without its own battle's record";
+    } else if (output !== undefined) return 'its running battle has a record already';
     const data = battleContextSchema.safeParse(battle.snapshot.context);
     if (!data.success) return 'its battle has no battle data';
     const players = new Set(board.players);

@@ -193,21 +193,27 @@ function migrateVersion2(save: SavedGame): SavedGame {
 function migrateVersion3(save: SavedGame): SavedGame {
   const snapshot = save.snapshot;
   if (!isRecord(snapshot) || !isRecord(snapshot.context)) return save;
-  const withLeft = (data: Record<string, unknown>, left: readonly string[]): Record<string, unknown> => {
+  // `left` is worked out only where it is missing (a replay for a running battle costs a game).
+  const withLeft = (
+    data: Record<string, unknown>,
+    left: () => readonly string[],
+  ): Record<string, unknown> => {
     if ('left' in data) return data;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
-      if (key === 'piles') out.left = left;
+      if (key === 'piles') out.left = left();
       out[key] = value;
     }
-    if (!('left' in out)) out.left = left;
+    if (!('left' in out)) out.left = left();
     return out;
   };
   const lastBattle = snapshot.context.lastBattle;
   const context = isRecord(lastBattle)
-    ? { ...snapshot.context, lastBattle: withLeft(lastBattle, []) }
+    ? { ...snapshot.context, lastBattle: withLeft(lastBattle, () => []) }
     : snapshot.context;
-  const children = editBattleContext(snapshot.children, (battle) => withLeft(battle, leftByReplay(save)));
+  const children = editBattleContext(snapshot.children, (battle) =>
+    withLeft(battle, () => leftByReplay(save)),
+  );
   return resealed({ ...save, version: 4, snapshot: { ...snapshot, context, children } });
 }
 
