@@ -79,25 +79,28 @@ const decisionSchema = z.strictObject({
   reason: text,
   denied: z.array(z.strictObject({ outcome, clause: text, reason: text })).check(z.maxLength(3)),
 });
-/** The record of a battle once it is over (`lastBattle`): its data, read as the battle's is. */
-function battleRecordSchema() {
-  const ids = z.array(id).check(z.maxLength(5000));
-  const total = z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000));
-  return z.looseObject({
-    attacker: id,
-    defender: id,
-    players: z.tuple([id, id]),
-    participants: z.strictObject({ attacker: ids, defender: ids }),
-    left: ids,
-    piles: z.strictObject({ attacker: ids, defender: ids }),
-    faceUp: ids,
-    pairings: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(5000)),
-    usedOncePerBattle: ids,
-    totals: z.nullable(z.strictObject({ attacker: total, defender: total })),
-    winner: z.nullable(id),
-    killed: z.nullable(id),
-  });
-}
+const cardList = z.array(id).check(z.maxLength(5000));
+/** What a battle's data holds, read alike in a running battle's context and in a battle's record. */
+const battleDataSchema = z.looseObject({
+  attacker: id,
+  defender: id,
+  participants: z.strictObject({ attacker: cardList, defender: cardList }),
+  left: cardList,
+  piles: z.strictObject({ attacker: cardList, defender: cardList }),
+  faceUp: cardList,
+  usedOncePerBattle: cardList,
+});
+/** A running battle's context (the battle actor's): its data, with whose turn it is. */
+const battleContextSchema = z.extend(battleDataSchema, { activePlayer: id });
+const total = z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000));
+/** The record of a battle once it is over (`lastBattle`, a done battle's output): its data, all of it. */
+const battleRecordSchema = z.extend(battleDataSchema, {
+  players: z.tuple([id, id]),
+  pairings: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(5000)),
+  totals: z.nullable(z.strictObject({ attacker: total, defender: total })),
+  winner: z.nullable(id),
+  killed: z.nullable(id),
+});
 
 const gameSnapshotSchema = z.strictObject({
   status: z.literal('active'),
@@ -111,7 +114,7 @@ const gameSnapshotSchema = z.strictObject({
     step: int,
     battle: z.nullable(actorRef('battle')),
     awaitedDecision: z.nullable(decisionSchema),
-    lastBattle: z.nullable(battleRecordSchema()),
+    lastBattle: z.nullable(battleRecordSchema),
     holograms: z.record(id, z.strictObject({ xstate$$type: z.literal(1), id: z.string() })),
   }),
   children: z.record(z.string(), childSchema),
@@ -142,17 +145,6 @@ const RESTING_STEPS: Readonly<Record<string, string | null>> = {
   beforeWinner: 'until-winner',
 };
 
-const cardList = z.array(id).check(z.maxLength(5000));
-const battleContextSchema = z.looseObject({
-  attacker: id,
-  defender: id,
-  activePlayer: id,
-  participants: z.strictObject({ attacker: cardList, defender: cardList }),
-  left: cardList,
-  piles: z.strictObject({ attacker: cardList, defender: cardList }),
-  faceUp: cardList,
-  usedOncePerBattle: cardList,
-});
 /** A battle's open response window: part of the battle's context (no actor of its own, save version 2). */
 const windowSchema = z.strictObject({
   kind: z.enum(['start-of-battle', 'pairing', 'until-winner']),
@@ -264,7 +256,7 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     if (done) {
       // Its record is its data, as the battle machine's output makes it (the context without the window).
       const { window: _closed, ...record } = battle.snapshot.context as Record<string, unknown>;
-      if (!battleRecordSchema().safeParse(output).success || canonical(output) !== canonical(record))
+      if (!battleRecordSchema.safeParse(output).success || canonical(output) !== canonical(record))
         return "its battle is over without its own battle's record";
     } else if (output !== undefined) return 'its running battle has a record already';
     const data = battleContextSchema.safeParse(battle.snapshot.context);
