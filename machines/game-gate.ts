@@ -247,18 +247,25 @@ type Persisted = <P extends { context?: unknown }>(persisted: P) => P;
 /** What the machine does as an actor of it starts, after XState has started its active children. */
 type Started = (snapshot: { context: unknown }) => void;
 
+/** What the gate needs to know of the game machine it stands in front of. */
+export interface GameHooks {
+  /** The rules' table for a snapshot. */
+  readonly tableOf: TableOfSnapshot;
+  /** The step a snapshot is at. */
+  readonly stepOf: StepOf;
+  /** What to persist of a snapshot (default: what XState persists). */
+  readonly persisted?: Persisted;
+  /** What to do as an actor starts (default: nothing). */
+  readonly started?: Started;
+}
+
 /**
  * Puts the gate in front of a game machine: its `transition` answers refused input, and each actor of
  * it gets a guarded door. The same machine object is returned, so XState's own API (`createActor`,
  * `snapshot.can`, persisted snapshots, `provide`) works on it as on any machine.
  */
-export function gate<M extends AnyStateMachine>(
-  machine: M,
-  tableOf: TableOfSnapshot,
-  stepOf: StepOf,
-  persisted: Persisted = (snapshot) => snapshot,
-  started: Started = () => {},
-): M {
+export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M {
+  const { tableOf, stepOf, persisted = (snapshot) => snapshot, started = () => {} } = hooks;
   const transition = machine.transition.bind(machine);
   const provide = machine.provide.bind(machine);
   const getPersistedSnapshot = machine.getPersistedSnapshot.bind(machine);
@@ -341,7 +348,7 @@ export function gate<M extends AnyStateMachine>(
       return persisted(getPersistedSnapshot(snapshot, options) as { context?: unknown });
     },
     provide(implementations: unknown) {
-      return gate(provide(implementations as never) as M, tableOf, stepOf, persisted, started);
+      return gate(provide(implementations as never) as M, hooks);
     },
   });
   return machine;

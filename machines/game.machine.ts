@@ -442,10 +442,9 @@ function closeBattleSavedAsItEnded(snapshot: { context: unknown }): void {
  * or `{ snapshot }`). What the rules refuse has no transition (so `snapshot.can(command)` is false),
  * and the gate answers it with an emitted `rejected` event: no input is ever dropped silently.
  */
-export const gameMachine = gate(
-  gameChart,
-  (snapshot) => tableOf(snapshot.context as GameContext),
-  (snapshot) => (snapshot.context as GameContext).step,
-  withPlainBoard,
-  closeBattleSavedAsItEnded,
-);
+export const gameMachine = gate(gameChart, {
+  tableOf: (snapshot) => tableOf(snapshot.context as GameContext),
+  stepOf: (snapshot) => (snapshot.context as GameContext).step,
+  persisted: withPlainBoard,
+  started: closeBattleSavedAsItEnded,
+});

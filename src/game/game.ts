@@ -226,17 +226,14 @@ export class Game {
    * `TypeError` for a policy that is neither `'strongest'`, `'pass'` nor a function.
    */
   setPolicy(player: PlayerId, policy: Policy | null): CommandResult {
-    if (policy === null) {
-      // Taken back: nothing is played now; from the next command on the player is asked (the Rogue Borg
-      // answer by the engine's rule again).
-      this.policies.delete(player);
-      return { ok: true, step: this.step(), events: [], auto: [] };
-    }
-    this.policies.set(player, checkedPolicy(player, policy));
-    // Only the player given a policy answers now; any other awaited player's policy answers as ever,
-    // after the next command.
-    if (this.awaiting()?.player !== player) return { ok: true, step: this.step(), events: [], auto: [] };
-    return this.policiesAnswer([]);
+    // Taken back (null): from the next command on the player is asked (the Rogue Borg answer by the
+    // engine's rule again).
+    if (policy === null) this.policies.delete(player);
+    else this.policies.set(player, checkedPolicy(player, policy));
+    // Only a policy just given to the player awaited answers now; any other answers, as ever, after the
+    // next command.
+    const answersNow = policy !== null && this.awaiting()?.player === player;
+    return answersNow ? this.policiesAnswer([]) : { ok: true, step: this.step(), events: [], auto: [] };
   }
 
   /** The battle running now: its step, its data (piles included: not for players' eyes), its open window. */
