@@ -48,6 +48,13 @@ import { sendAny } from './table.ts';
 /** A save through JSON text and back, as a file or a database would hold it. */
 const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
+/** Saves written by an earlier engine, by the moment each was taken (test/fixtures). */
+const savesIn = <Moment extends string>(file: string) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${file}`, import.meta.url), 'utf8')) as Record<
+    Moment,
+    SavedGame
+  >;
+
 const snapshotOf = (game: Game) => JSON.stringify(game.persistedSnapshot());
 
 /** Saves the game, through JSON, and restores it: the restored game is the same game now. */
@@ -455,9 +462,7 @@ describe('refused saves: never half-loaded', () => {
    * Saves written by stccg-rules 0.2 (version 2) in a 3-against-3 battle: at its start, in a pairing's
    * window, awaiting a pairing's decision (held by the battle then, by the game now), and after it.
    */
-  const V2_SAVES = JSON.parse(
-    readFileSync(new URL('./fixtures/saves-v2.json', import.meta.url), 'utf8'),
-  ) as Record<'startOfBattle' | 'engaged' | 'deciding' | 'afterBattle', SavedGame>;
+  const V2_SAVES = savesIn<'startOfBattle' | 'engaged' | 'deciding' | 'afterBattle'>('saves-v2.json');
 
   it.each(Object.keys(V2_SAVES) as (keyof typeof V2_SAVES)[])(
     'BATTLE-4a: a version 2 save (stccg-rules 0.2, %s) is migrated: the same game as its log replays, the awaited decision held by the game',
@@ -500,9 +505,7 @@ describe('refused saves: never half-loaded', () => {
   );
 
   /** Saves written by stccg-rules 0.3 (version 3), at the same four moments of the same battle. */
-  const V3_SAVES = JSON.parse(
-    readFileSync(new URL('./fixtures/saves-v3.json', import.meta.url), 'utf8'),
-  ) as Record<keyof typeof V2_SAVES, SavedGame>;
+  const V3_SAVES = savesIn<keyof typeof V2_SAVES>('saves-v3.json');
 
   it.each(Object.keys(V3_SAVES) as (keyof typeof V3_SAVES)[])(
     'BATTLE-6: a version 3 save (stccg-rules 0.3, %s) is migrated: its battle data gains who left it (none), the same bytes as its log replayed',
@@ -530,12 +533,7 @@ describe('refused saves: never half-loaded', () => {
   );
 
   it('BATTLE-6: a version 3 save of a running battle that a stunned card has left (written by 0.3.0, c65f5f2) learns who left by its log replayed, and the card recovers at the battle’s end', () => {
-    const old = (
-      JSON.parse(readFileSync(new URL('./fixtures/saves-v3-left.json', import.meta.url), 'utf8')) as Record<
-        'afterLeave',
-        SavedGame
-      >
-    ).afterLeave;
+    const old = savesIn<'afterLeave'>('saves-v3-left.json').afterLeave;
     expect(old.version).toBe(3);
     const restored = restoreGame(old, { verify: 'replay' });
     const replayed = replayGame(old.origin, old.log);
