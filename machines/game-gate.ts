@@ -34,12 +34,36 @@ import type { Table } from '../src/rules/table.ts';
 /** The event that carries a host effect on the raw actor: `{ type: 'effect', effect }`. */
 export const EFFECT_EVENT = 'effect';
 
-/** Inputs from outside, as the gate copied them (marked by the wrapped `send`). */
-const fromOutside = new WeakSet<object>();
-/** XState's own events from inside (a child done), as the gate handed them to the statechart. */
-const fromInside = new WeakSet<object>();
+/*
+ * What the gate knows of an input or an actor is kept on the object itself, under a symbol of this
+ * module's (non-enumerable: invisible to JSON, structuredClone, spreads, equality checks and
+ * `copyPlain`, which every input from outside goes through, so no client can forge it). Not in WeakMaps:
+ * V8's minor garbage collection keeps a long-lived WeakMap's entries alive, and with them (through an
+ * entry whose value reaches its key, as an actor's relay does) whole games, promoted to the old
+ * generation by the thousand in an odds run, where a quarter of the time went to collecting them.
+ */
+
+/** Marks an input the gate made or took in: a player's door, the engine's own, an unreadable one. */
+function mark(input: object, what: symbol): void {
+  Object.defineProperty(input, what, { value: true });
+}
+
+function marked(input: object, what: symbol): boolean {
+  return (input as Record<symbol, unknown>)[what] === true;
+}
+
 /** Inputs that came through a player's door (`game.send`): a host effect is refused there. */
-const playersDoor = new WeakSet<object>();
+const PLAYERS_DOOR = Symbol('players-door');
+
+/** Keeps a value of the gate's on an actor (its relay, its log keeper, the input it answers). */
+function keep<T>(actor: AnyActorRef, what: symbol, value: T): void {
+  if (Object.hasOwn(actor, what)) (actor as unknown as Record<symbol, T>)[what] = value;
+  else Object.defineProperty(actor, what, { value, writable: true });
+}
+
+function kept<T>(actor: AnyActorRef, what: symbol): T | undefined {
+  return (actor as unknown as Record<symbol, T | undefined>)[what];
+}
 
 /** Which door an input comes through: a player's, the host's, or the raw actor's (either, by event type). */
 export type Door = 'player' | 'host' | 'actor';
@@ -49,10 +73,10 @@ interface Unreadable {
   readonly type: '(unreadable)';
   readonly why: string;
 }
-const unreadable = new WeakSet<object>();
+const UNREADABLE = Symbol('unreadable');
 
-/** The outside input each game actor is answering now (undefined while it answers its own events). */
-const answering = new WeakMap<AnyActorRef, object | undefined>();
+/** The outside input a game actor is answering now (undefined while it answers its own events). */
+const ANSWERING = Symbol('answering');
 
 /**
  * The outside input a game actor is answering now, as the gate copied it, or undefined while the actor
@@ -60,7 +84,7 @@ const answering = new WeakMap<AnyActorRef, object | undefined>();
  * emits to the input that caused it.
  */
 export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
-  return answering.get(actor);
+  return kept<object>(actor, ANSWERING);
 }
 
 /**
@@ -69,19 +93,19 @@ export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
  */
 export function submit(actor: AnyActorRef, input: unknown, door: Door = 'actor'): object {
   const token = admitted(input);
-  if (door === 'player') playersDoor.add(token);
-  const relay = relays.get(actor);
+  if (door === 'player') mark(token, PLAYERS_DOOR);
+  const relay = kept<Relay>(actor, RELAY);
   if (relay) relay(token);
   else actor.send(token as never);
   return token;
 }
 
 /**
- * Commands the engine built itself, handed in by `submitOwn` and not yet admitted. Module-private, and
- * each mark is used once (the gate deletes it as it admits the command): nothing a client holds or
- * sends is ever in it, for everything from outside reaches the gate as the copy `admitted` made.
+ * Commands the engine built itself, handed in by `submitOwn`. No object a client sends ever bears the
+ * mark, even one the engine made and handed out (a policy's command in a result, the log): everything
+ * from outside reaches the gate as the copy `admitted` made, which leaves symbols out.
  */
-const engineMade = new WeakSet<object>();
+const ENGINE_MADE = Symbol('engine-made');
 
 /**
  * The engine's own door: hands a command the engine built itself (a built-in policy's choice, made
@@ -92,30 +116,31 @@ const engineMade = new WeakSet<object>();
  * command is outside input, and goes through `submit`.
  */
 export function submitOwn(actor: AnyActorRef, command: PlayerCommand): object {
+  mark(command, ENGINE_MADE);
+  mark(command, PLAYERS_DOOR);
   const token = deepFreeze(command);
-  engineMade.add(token);
-  fromOutside.add(token);
-  playersDoor.add(token);
-  const relay = relays.get(actor);
+  const relay = kept<Relay>(actor, RELAY);
   if (relay) relay(token);
   else actor.send(token as never);
   return token;
 }
 
-/** Who keeps each game actor's log (`onCarriedOut`). */
-const logKeepers = new WeakMap<AnyActorRef, (command: Command) => void>();
+/** Who keeps a game actor's log (`onCarriedOut`). */
+const LOG_KEEPER = Symbol('log-keeper');
+type LogKeeper = (command: Command) => void;
 
 /**
- * Tells `keep` every command a game actor carries out, as the gate sees its transition taken: before
+ * Tells `keeper` every command a game actor carries out, as the gate sees its transition taken: before
  * any rule event, `accepted` or snapshot reaches a listener or subscriber, so that whatever they read
  * (the log, a save) agrees with the step the snapshot is at.
  */
-export function onCarriedOut(actor: AnyActorRef, keep: (command: Command) => void): void {
-  logKeepers.set(actor, keep);
+export function onCarriedOut(actor: AnyActorRef, keeper: LogKeeper): void {
+  keep<LogKeeper>(actor, LOG_KEEPER, keeper);
 }
 
-/** Each wrapped actor's own `send`, for `submit` (which copies the input itself). */
-const relays = new WeakMap<AnyActorRef, (event: object) => void>();
+/** A wrapped actor's own `send`, for `submit` (which copies the input itself). */
+const RELAY = Symbol('relay');
+type Relay = (event: object) => void;
 
 /**
  * How many values (objects, arrays and leaves) an input may hold: a command or host effect holds a few
@@ -130,23 +155,22 @@ function admitted(input: unknown): object {
   let token: object;
   if (!copy.ok) {
     token = { type: '(unreadable)', why: copy.why } satisfies Unreadable;
-    unreadable.add(token);
+    mark(token, UNREADABLE);
   } else if (copy.value === null || typeof copy.value !== 'object' || Array.isArray(copy.value)) {
     token = { type: '(unreadable)', why: 'it is not an object with a type' } satisfies Unreadable;
-    unreadable.add(token);
+    mark(token, UNREADABLE);
   } else if (isXStateType((copy.value as { type?: unknown }).type)) {
     // Never into the mailbox under its own type: XState acts on `xstate.stop` after any transition.
     token = { type: '(xstate)', was: (copy.value as { type: string }).type.slice(0, 40) };
   } else token = copy.value;
-  fromOutside.add(token);
   return token;
 }
 
 /** Wraps the actor's `send` (once): everything that comes through it is copied and marked. */
 function guardDoor(self: AnyActorRef): void {
-  if (relays.has(self)) return;
-  const relay = self.send.bind(self) as (event: object) => void;
-  relays.set(self, relay);
+  if (kept(self, RELAY)) return;
+  const relay = self.send.bind(self) as Relay;
+  keep<Relay>(self, RELAY, relay);
   // XState binds `send` to each actor as an own property; replacing it leaves internal delivery alone.
   (self as { send: (event: unknown) => void }).send = (event: unknown) => relay(admitted(event));
 }
@@ -163,9 +187,8 @@ function rejected(code: Rejection['code'], message: string, command: unknown = n
  * rejection that answers it.
  */
 export function admit(table: Table, input: object): { event: object } | { rejection: Rejection } {
-  // Used up here, whatever the verdict: the engine's mark never outlives the one admission it was for.
-  const own = engineMade.delete(input);
-  if (unreadable.has(input)) {
+  const own = marked(input, ENGINE_MADE);
+  if (marked(input, UNREADABLE)) {
     return { rejection: rejected('malformed', `the input is not plain data (${(input as Unreadable).why})`) };
   }
   const type = (input as { type?: unknown }).type;
@@ -173,7 +196,7 @@ export function admit(table: Table, input: object): { event: object } | { reject
     const verdict = own ? judgeWellFormed(table, input as Command) : judge(table, input);
     return 'command' in verdict ? { event: verdict.command } : verdict;
   }
-  if (type === EFFECT_EVENT && playersDoor.has(input)) {
+  if (type === EFFECT_EVENT && marked(input, PLAYERS_DOOR)) {
     return {
       rejection: rejected(
         'malformed',
@@ -278,15 +301,14 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       event: unknown,
       scope: { self: AnyActorRef; emit: (event: unknown) => void },
     ) {
-      const outside =
-        event === null || typeof event !== 'object' || fromOutside.has(event) || !isInternal(event);
+      // XState's own events come from inside (what the gate admits from outside never has their type).
+      const outside = event === null || typeof event !== 'object' || !isInternal(event);
       if (!outside || snapshot.status !== 'active') {
-        answering.set(scope.self, undefined);
-        if (typeof event === 'object' && event !== null) fromInside.add(event);
-        return transition(snapshot as never, event as never, scope as never);
+        keep(scope.self, ANSWERING, undefined);
+        return handingOn(event, false, () => transition(snapshot as never, event as never, scope as never));
       }
       const input = (event === null || typeof event !== 'object' ? admitted(event) : event) as object;
-      answering.set(scope.self, input);
+      keep(scope.self, ANSWERING, input);
       let verdict: ReturnType<typeof admit>;
       try {
         verdict = admit(tableOf(snapshot), input);
@@ -304,13 +326,12 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       }
       // The statechart's guard need not judge again what the gate has just judged against this very
       // snapshot; only for the length of this transition (a later `can()` of the same object judges).
-      judgedLegal.add(verdict.event);
-      let next: { context: unknown };
-      try {
-        next = transition(snapshot as never, verdict.event as never, scope as never) as { context: unknown };
-      } finally {
-        judgedLegal.delete(verdict.event);
-      }
+      const judged = verdict.event;
+      const next = handingOn(
+        judged,
+        true,
+        () => transition(snapshot as never, judged as never, scope as never) as { context: unknown },
+      );
       // The rules and the statechart's guards are one judgement; should they ever differ, the input
       // is still answered rather than dropped.
       if (stepOf(next) === stepOf(snapshot)) {
@@ -319,7 +340,10 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
         // Carried out: into the log now, before XState runs the actions that tell listeners and
         // subscribers (the log as its `accepted` event has it: a host effect as the effect itself).
         const event = verdict.event as { type: string; effect?: Command };
-        logKeepers.get(scope.self)?.(event.type === EFFECT_EVENT ? event.effect! : (event as Command));
+        kept<LogKeeper>(
+          scope.self,
+          LOG_KEEPER,
+        )?.(event.type === EFFECT_EVENT ? event.effect! : (event as Command));
       }
       return next;
     },
@@ -332,8 +356,7 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       // What the gate let through is its own copy, and XState's own events from inside are XState's.
       // Anything else is a client's `can(event)`: read as the gate reads input, by value, running none of
       // its code.
-      if (judgedLegal.has(event as object) || fromInside.has(event as object))
-        return getTransitionData(snapshot as never, event as never);
+      if (handedOn(event)) return getTransitionData(snapshot as never, event as never);
       const copy = copyPlain(event, { maxNodes: MAX_INPUT_VALUES });
       if (!copy.ok || !isEvent(copy.value)) return [];
       return getTransitionData(snapshot as never, copy.value as never);
@@ -370,8 +393,8 @@ function isInternal(event: object): boolean {
   return isXStateType((event as { type?: unknown }).type);
 }
 
-/** Child actors whose outside door has been closed. */
-const sealed = new WeakSet<AnyActorRef>();
+/** Marks a child actor whose outside door has been closed. */
+const SEALED = Symbol('sealed');
 
 /**
  * Closes the outside door of a child machine of the game (the battle, each hologram): what a client
@@ -385,8 +408,8 @@ const sealed = new WeakSet<AnyActorRef>();
 export function sealChild<M extends AnyStateMachine>(machine: M): M {
   onEachActor(machine, (self: AnyActorRef & { _parent?: AnyActorRef }) => {
     const parent = self._parent;
-    if (!parent || sealed.has(self)) return;
-    sealed.add(self);
+    if (!parent || kept(self, SEALED)) return;
+    keep(self, SEALED, true);
     (self as { send: (event: unknown) => void }).send = (event: unknown) => parent.send(event as never);
   });
   return machine;
@@ -423,10 +446,34 @@ function onEachActor(machine: AnyStateMachine, prepare: (self: AnyActorRef) => v
   });
 }
 
-/** The command the gate is handing to the statechart now, judged legal against its snapshot. */
-const judgedLegal = new WeakSet<object>();
+/**
+ * The event the gate is handing to the statechart now, for the length of that transition: a command it
+ * has judged legal against the snapshot (`judged`), or XState's own event from inside. A module's
+ * variable rather than a mark on the event: nothing else happens in a transition (a listener's send is
+ * queued), but another game's, which the gate hands on in turn and restores this one after.
+ */
+let handing: object | undefined;
+let handingJudged = false;
+
+function handingOn<T>(event: unknown, judged: boolean, transition: () => T): T {
+  const outer = handing;
+  const outerJudged = handingJudged;
+  handing = typeof event === 'object' && event !== null ? event : undefined;
+  handingJudged = judged;
+  try {
+    return transition();
+  } finally {
+    handing = outer;
+    handingJudged = outerJudged;
+  }
+}
+
+/** Whether the gate is handing this very event on to the statechart now (see `handing`). */
+function handedOn(event: unknown): boolean {
+  return handing !== undefined && event === handing;
+}
 
 /** Whether the gate has just judged this event legal for the transition now under way. */
 export function judgedByGate(event: unknown): boolean {
-  return typeof event === 'object' && event !== null && judgedLegal.has(event);
+  return handingJudged && handedOn(event);
 }

@@ -11,6 +11,7 @@ import type { CardDefinitionInput } from '../src/model/card-definition.ts';
 import type { BattleWindow } from '../src/model/commands.ts';
 import type { HologramState } from '../src/model/events.ts';
 import { deepFreeze } from '../src/model/freeze.ts';
+import { Recent } from '../src/model/recent.ts';
 import type { HologramView, Table } from '../src/rules/table.ts';
 
 /**
@@ -44,6 +45,9 @@ export interface HologramReader {
   getSnapshot(): { value: unknown; context: { deactivatedOnTurn: number | null } };
 }
 
+/** How many snapshots' tables and battle views are kept: the game's latest, and a few games' besides. */
+const RECENT_SNAPSHOTS = 8;
+
 // One library per list of client cards: the list is part of the game's context and never changes,
 // so this is built once per game. A restored game's list is a new array (revived from JSON) with the
 // same cards as many others (each battle of an odds run is a game restored from one position): those
@@ -73,9 +77,9 @@ export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLib
  * window on its own) and with the decision the game awaits, and the window. Made once per battle
  * snapshot and decision (a snapshot never changes: each transition makes a new one), and frozen, data
  * and all: the rules, the gate, the guards and the policies read it several times per command, and
- * `game.table()` hands it to clients.
+ * `game.table()` hands it to clients. Kept for the last few snapshots (see `Recent`).
  */
-const battleViews = new WeakMap<object, BattleView>();
+const battleViews = new Recent<object, BattleView>(RECENT_SNAPSHOTS);
 
 function battleViewOf(
   snapshot: ReturnType<BattleReader['getSnapshot']>,
@@ -150,9 +154,10 @@ export function tableOf(source: TableSource): Table {
 /**
  * One table per game context: a context never changes (each transition makes a new one), and the table
  * reads the hologram and battle actors live, as a new table would; the guards, the gate, the rules and
- * the policies all ask for it, several times per command.
+ * the policies all ask for it, several times per command. Kept for the last few contexts (see `Recent`):
+ * a context asked for again after that (another game's, a client's old snapshot) gets a new table.
  */
-const tables = new WeakMap<TableSource, Table>();
+const tables = new Recent<TableSource, Table>(RECENT_SNAPSHOTS);
 
 function tableOver(source: TableSource): Table {
   return {
