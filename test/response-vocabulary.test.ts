@@ -134,13 +134,23 @@ describe("BATTLE-4e: a client's own response cards", () => {
     expect(cited(accept(game, { type: 'pass', player: 'alice' }))).toContain('no-outcome:GAME-BATTLE-2');
   });
 
-  it('BATTLE-4e, HOLO-SPECIES-1: a response for Klingons is refused to a personnel of another species, and to a hologram', () => {
+  // A hologram that appears Klingon, by its card or its lore (as Sumek appears Vulcan).
+  const holoKlingons: CardDefinitionInput[] = [
+    { ...klingon, name: 'Holo Klingon', icons: ['Holo'] },
+    { name: 'Holo Warrior', type: 'Personnel', strength: 5, icons: ['Holo'], lore: { species: 'Klingon' } },
+  ] as CardDefinitionInput[];
+
+  it('BATTLE-4e, HOLO-SPECIES-1: a response for Klingons is refused to a personnel of another species, and to a hologram that appears Klingon', () => {
     for (const [mine, clause] of [
       ['Fighter 5', 'BATTLE-4e'],
-      ['Holo Fighter 5', 'HOLO-SPECIES-1'],
+      // A hologram who looks like no Klingon lacks the species for the card's own reason.
+      ['Holo Fighter 5', 'BATTLE-4e'],
+      // One who does is refused because its gameplay species is hologram, whatever it looks like.
+      ['Holo Klingon', 'HOLO-SPECIES-1'],
+      ['Holo Warrior', 'HOLO-SPECIES-1'],
     ] as const) {
       const game = gameWithCards(
-        [grip, klingon],
+        [grip, klingon, ...holoKlingons],
         [
           onPlanet('alice', 'k', mine, mine.startsWith('Holo') ? { hologram: 'active' } : {}),
           { id: 'grip', card: 'Klingon Death Grip', owner: 'alice', at: 'hand' },

@@ -55,6 +55,20 @@ function printedSpecies(definition: CardDefinition): readonly string[] {
   return species;
 }
 
+/**
+ * Whether a hologram would be of one of these species but for HOLO-SPECIES-1: by its card (Data, given
+ * a Holo icon, is an android by his) or by its lore (Sumek appears Vulcan). Where it would, the clause
+ * is why it may not use a card that asks for that species; where not, the card's own requirement is.
+ */
+export function appearsOfSpecies(table: Table, id: CardId, species: readonly string[]): boolean {
+  if (!isHolographic(table, id)) return false;
+  const definition = definitionOf(table, id);
+  const wanted = new Set(species.map((s) => s.toLowerCase()));
+  return [...printedSpecies(definition), ...(definition.loreSpecies ? [definition.loreSpecies] : [])].some(
+    (s) => wanted.has(s.toLowerCase()),
+  );
+}
+
 export function hasSpecies(table: Table, id: CardId, species: string): boolean {
   const wanted = species.toLowerCase();
   return speciesOf(table, id).some((s) => s.toLowerCase() === wanted);

@@ -11,7 +11,7 @@ import { deactivatedWhenReported, discard } from '../consequences.ts';
 import { killOrDeactivateInstead } from '../death.ts';
 import type { Draft } from '../draft.ts';
 import { hasHoloProjectors, isDisabled, isInStasis, isWearingEmitter } from '../holograms.ts';
-import { affiliationOf, hasSpecies, mayUse } from '../species.ts';
+import { affiliationOf, appearsOfSpecies, hasSpecies, mayUse } from '../species.ts';
 import type { Table } from '../table.ts';
 import { arePresent, hostsAt, isInPlay, locationOf } from '../where.ts';
 import { isMortallyWounded, isStunned, playerSide, safetyProtocolsHold } from './combat.ts';
@@ -183,6 +183,21 @@ function usersOf(table: Table, context: ResponseContext): CardId[] {
 }
 
 /**
+ * Who acts by the card: each of its users where it says so (`eachUser`), else one of them. Which one is
+ * the player's to choose, so the engine never lets the order of the cards on the table choose for them:
+ * where the card would have its user mortally wound or kill, a non-hologram goes before a hologram, who
+ * may not while the safety protocols hold (HOLO-BATTLE-1).
+ */
+function actorsOf(table: Table, context: ResponseContext, users: readonly CardId[]): readonly CardId[] {
+  if (context.response.eachUser) return users;
+  const wounds = (context.response.does ?? []).some(
+    (action) => action.do === 'mortally-wound' || action.do === 'kill',
+  );
+  const user = (wounds && users.find((id) => !isHolographic(table, id))) || users[0];
+  return user === undefined ? [] : [user];
+}
+
+/**
  * Who would use the response if able to act: the player's personnel the card allows (in a pairing, the
  * one engaged), present with a card in play.
  */
@@ -236,10 +251,7 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
     struck.length > 0 &&
     safetyProtocolsHold(table)
   ) {
-    const users = usersOf(table, context);
-    const hologram = (context.response.eachUser ? users : users.slice(0, 1)).find((id) =>
-      isHolographic(table, id),
-    );
+    const hologram = actorsOf(table, context, usersOf(table, context)).find((id) => isHolographic(table, id));
     if (hologram) {
       const whom = action.whom === 'adversary' ? label(table, struck[0]!) : 'a non-holographic opponent';
       return forbid(
@@ -279,10 +291,10 @@ function noUser(table: Table, context: ResponseContext): Refusal {
   const species = response.user?.species;
   const affiliations = response.user?.affiliations;
   if (species) {
-    const hologram = mine.find((id) => isHolographic(table, id));
+    const hologram = mine.find((id) => appearsOfSpecies(table, id, species));
     return forbid(
       hologram ? 'HOLO-SPECIES-1' : clause,
-      `${command.player} has no ${species.join(' or ')} able to use ${name} in this battle${hologram ? ` (holograms such as ${label(table, hologram)} are of species hologram)` : ''}`,
+      `${command.player} has no ${species.join(' or ')} able to use ${name} in this battle${hologram ? ` (${label(table, hologram)} is a hologram, of gameplay species hologram whatever its appearance or lore)` : ''}`,
     );
   }
   if (affiliations) {
@@ -308,10 +320,15 @@ const byActions: ResponseRule = {
     const { battle, side, response, command, clause, name } = context;
     if (actsInPairing(response)) {
       const pair = pairingOf(battle, side);
-      if (!pair || !ableToAct(table, battle, side, pair.mine))
-        return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
+      if (!pair) return forbid(clause, `no personnel of ${command.player}'s just engaged an adversary`);
+      // Engaged, and then struck in the pairing (Android Headlock before it): the reason is what befell it.
+      if (!ableToAct(table, battle, side, pair.mine))
+        return forbid(
+          clause,
+          `${label(table, pair.mine)}, who just engaged an adversary, ${whyUnable(table, pair.mine)}: it cannot use ${name}`,
+        );
       if (response.user?.species && !meetsUser(table, pair.mine, response, command.card)) {
-        const holo = isHolographic(table, pair.mine);
+        const holo = appearsOfSpecies(table, pair.mine, response.user.species);
         return forbid(
           holo ? 'HOLO-SPECIES-1' : clause,
           `${label(table, pair.mine)} may not use ${name} (it needs ${response.user.species.join(' or ')}${holo ? '; gameplay species hologram' : ''})`,
@@ -331,7 +348,7 @@ const byActions: ResponseRule = {
     const { response, command } = context;
     const users = usersOf(draft, context);
     if (response.oncePerBattle) draft.tellBattle({ type: 'USED_ONCE', card: command.card });
-    for (const user of response.eachUser ? users : users.slice(0, 1)) {
+    for (const user of actorsOf(draft, context, users)) {
       for (const action of response.does ?? []) act(draft, context, action, user);
     }
     // A card played from hand is discarded, unless an action put it in play (reported to the battle).

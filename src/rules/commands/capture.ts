@@ -102,11 +102,13 @@ export const capture: CommandRule<'capture'> = {
         return firstRefusal(
           () => requireCard(table, to, 'ship or facility to hold the captive'),
           () => requireOwn(table, command.player, to, 'hold a captive aboard'),
+          // Where a captive is held: a hologram without an emitter by HOLO-CAPTURE-1's "at the same
+          // location", anyone else by the engine's own capture rule.
           () =>
             captorHostsAt(table, command.player, command.card).includes(to)
               ? undefined
               : forbid(
-                  'HOLO-CAPTURE-1',
+                  needsCaptorsCrew(table, command.card) ? 'HOLO-CAPTURE-1' : 'GAME-CAPTURE-1',
                   `${label(table, to)} is not ${command.player}'s ship or facility at the captive's location`,
                 ),
           // A hologram goes to the captor's crew: a ship without one will not do while another has one.

@@ -24,7 +24,7 @@ export const select: CommandRule<'select'> = {
           () =>
             isPersonnel(table, id)
               ? undefined
-              : forbid('HOLO-ASSIM-1', `${label(table, id)} is not a personnel`),
+              : forbid('GAME-INPUT-1', `${label(table, id)} is not a personnel`),
         );
       }),
       () => {
