@@ -9,7 +9,7 @@ describe('Recent: what was worked out from the last few objects', () => {
   it('answers for the last `size` keys, by identity, and forgets the older ones', () => {
     const recent = new Recent<object, number>(3);
     const keys = [{}, {}, {}, {}];
-    keys.forEach((key, i) => recent.set(key, i));
+    for (const [i, key] of keys.entries()) recent.set(key, i);
     expect(recent.get(keys[0]!)).toBeUndefined();
     expect([1, 2, 3].map((i) => recent.get(keys[i]!))).toEqual([1, 2, 3]);
     // An equal object is another key.

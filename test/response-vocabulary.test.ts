@@ -87,6 +87,71 @@ describe("BATTLE-2: Tommygun's erase option, written in the vocabulary", () => {
     expect(game.where('tommygun')).toEqual({ in: 'planet', location: 'ligos' });
   });
 
+  it("BATTLE-2: Tommygun's stun option stuns one opposing personnel drawn at random; either option once a battle", () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun'),
+      onPlanet('bob', 'b1', 'Fighter 4'),
+      onPlanet('bob', 'b2', 'Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    // Both options are among what Alice may do; the stun, with no Holo personnel to erase, is legal.
+    expect(game.legalCommands('alice').filter((c) => c.type === 'respond')).toEqual([
+      { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' },
+    ]);
+    refuse(game, { type: 'respond', player: 'alice', card: 'tommygun', option: 'erase' }, 'BATTLE-2');
+    const events = accept(game, { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' });
+    expect(cited(events)).toEqual(['responded:BATTLE-2', 'stunned:BATTLE-2']);
+    const stunned = ['b1', 'b2'].filter((id) => game.board().cards[id]!.status.stunned);
+    expect(stunned).toHaveLength(1);
+    accept(game, { type: 'pass', player: 'bob' });
+    refuse(game, { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' }, 'BATTLE-2');
+  });
+
+  it('GAME-INPUT-1: an option the card does not offer is malformed, and nothing changes', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun'),
+      onPlanet('alice', 'cry', 'Fighter 3'),
+      onPlanet('bob', 'b1', 'Fighter 4'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    // `refuse` checks that nothing changed.
+    const result = refuse(
+      game,
+      { type: 'respond', player: 'alice', card: 'tommygun', option: 'burn' },
+      'GAME-INPUT-1',
+      'malformed',
+    );
+    expect(result.message).toContain('erase or stun');
+  });
+
+  it('GAME-INPUT-1: a card with several responses names each one, each name once', () => {
+    const stunOrKill = (options: unknown[]) =>
+      createGame({
+        players: ['alice', 'bob'],
+        locations: [{ id: 'ligos' }],
+        cardDefinitions: [
+          card(
+            'Two Ways',
+            options.map((option) => ({
+              kind: 'response',
+              timing: 'start-of-battle',
+              ...(option === undefined ? {} : { option }),
+              does: [{ do: 'stun', whom: 'random-opponent' }],
+            })),
+          ),
+        ],
+        cards: [],
+      });
+    expect(() => stunOrKill(['stun', 'kill'])).not.toThrow();
+    expect(() => stunOrKill(['stun', undefined])).toThrow(SetupError);
+    expect(() => stunOrKill(['stun', 'stun'])).toThrow(SetupError);
+    expect(() => stunOrKill(['Stun Now', 'kill'])).toThrow(SetupError);
+  });
+
   it('HOLO-EXIST-2: a deactivated Tommygun may not be used; nor in a pairing (BATTLE-4e)', () => {
     const game = battleGame([
       onPlanet('alice', 'a', 'Fighter 10'),

@@ -82,14 +82,26 @@ export const BUILT_IN_EFFECTS: Readonly<Record<string, readonly Effect[]>> = {
       does: [{ do: 'mortally-wound', whom: 'adversary' }, { do: 'engage-next' }],
     },
   ],
-  // Use at start of personnel battles. ... OR erase up to 100 [Holo] personnel present (your choice).
-  // (The stun option, and choosing fewer, come through the host's door: a card effect as a response.)
+  // Use at start of personnel battles. May stun one {Rogue Borg} or personnel present (random
+  // selection) OR erase up to 100 [Holo] personnel present (your choice). One use a battle, either
+  // option. Erasing is the first option, as it was the card's only one before the stun was written:
+  // a `respond` without `option` erases. (Erasing fewer than all comes through the host's door.)
   Tommygun: [
     {
       kind: 'response',
+      option: 'erase',
       timing: 'start-of-battle',
       from: 'play',
+      oncePerBattle: true,
       does: [{ do: 'erase', whom: 'opposing-holograms' }],
+    },
+    {
+      kind: 'response',
+      option: 'stun',
+      timing: 'start-of-battle',
+      from: 'play',
+      oncePerBattle: true,
+      does: [{ do: 'stun', whom: 'random-opponent' }],
     },
   ],
 };

@@ -30,6 +30,14 @@ export const HOLO_ICON = 'Holo';
 const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(120));
 const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(80));
 
+/**
+ * The name of one of a card's responses, where its text offers several ("stun ... OR erase ...",
+ * Tommygun): a short lowercase word a `respond` command names as its `option`.
+ */
+export const responseOptionSchema = z
+  .string()
+  .check(z.regex(/^[a-z][a-z0-9-]{0,39}$/, 'a lowercase word of up to 40 letters, digits and hyphens'));
+
 /** A list of words, of `min` to `max` of them. */
 const words = (min: number, max: number) => z.array(word).check(z.minLength(min), z.maxLength(max));
 
@@ -85,6 +93,11 @@ export type BuiltInResponseEffect = (typeof BUILT_IN_RESPONSE_EFFECTS)[number];
 export const responseSchema = z
   .strictObject({
     kind: z.literal('response'),
+    /**
+     * Its name among the card's responses, where the card offers several (Tommygun: `erase` or `stun`):
+     * a `respond` names it as `option`. Without `option`, a `respond` plays the card's first response.
+     */
+    option: z.optional(responseOptionSchema),
     /** The window it answers: start of battle (BATTLE-2), a pairing (BATTLE-4e), or any window before the winner. */
     timing: z.enum(['start-of-battle', 'pairing', 'until-winner']),
     /** What it does: actions carried out in order (1 to 5). */
@@ -211,8 +224,23 @@ export const cardDefinitionSchema = z.strictObject({
   text: z.optional(z.string().check(z.maxLength(2000))),
   /** Lore species where it differs from gameplay species (Sumek appears Vulcan; HOLO-SPECIES-1). */
   lore: z.optional(z.strictObject({ species: z.optional(word) })),
-  effects: z.optional(z.array(effectSchema).check(z.maxLength(20))),
+  effects: z.optional(
+    z.array(effectSchema).check(
+      z.maxLength(20),
+      z.refine(
+        (effects) => optionsAreNamed(effects.filter((effect) => effect.kind === 'response')),
+        'a card with several responses names each one (option), each name once',
+      ),
+    ),
+  ),
 });
+
+/** Each response of a card with several has its own option name, so a `respond` can choose it. */
+function optionsAreNamed(responses: readonly { readonly option?: string }[]): boolean {
+  if (responses.length < 2) return true;
+  const names = responses.map((response) => response.option);
+  return names.every((name) => name !== undefined) && new Set(names).size === names.length;
+}
 export type CardDefinitionInput = z.infer<typeof cardDefinitionSchema>;
 
 /** A card definition with every optional list filled in, as the rules read it. */

@@ -1,3 +1,4 @@
+import { responseOptionSchema } from './card-definition.ts';
 import { idSchema } from './ids.ts';
 import { hasControlCharacter } from './plain.ts';
 import { z } from './zod.ts';
@@ -159,13 +160,16 @@ export const commandSchemas = {
   pass: z.strictObject({ type: z.literal('pass'), player, step }),
   /**
    * Respond in the open response window with a card: an interrupt or equipment from hand, or a card in
-   * play. Emergency Transporter Armbands name the `personnel` to beam and where `to`.
+   * play. Where the card offers several responses, `option` names the one played (Tommygun: `stun` or
+   * `erase`; without it, the first). Emergency Transporter Armbands name the `personnel` to beam and
+   * where `to`.
    */
   respond: z.strictObject({
     type: z.literal('respond'),
     player,
     step,
     card,
+    option: z.optional(responseOptionSchema),
     personnel: z.optional(z.array(card).check(z.minLength(1), z.maxLength(100))),
     to: z.optional(placeSchema),
   }),

@@ -27,10 +27,17 @@ export function windowClause(kind: string | undefined): ClauseId {
   return kind === 'until-winner' ? 'BATTLE-5' : 'BATTLE-2';
 }
 
-function responseOf(table: Table, card: CardId): Response | undefined {
-  return definitionOf(table, card).effects.find(
+/** A card's responses: one, or several it offers one of ("... OR ...", Tommygun), each named by its option. */
+function responsesOf(table: Table, card: CardId): Response[] {
+  return definitionOf(table, card).effects.filter(
     (e): e is Extract<typeof e, { kind: 'response' }> => e.kind === 'response',
   );
+}
+
+/** The response a `respond` plays: the option it names, or the card's first. */
+function responseOf(table: Table, card: CardId, option?: string): Response | undefined {
+  const responses = responsesOf(table, card);
+  return option === undefined ? responses[0] : responses.find((response) => response.option === option);
 }
 
 /** A response's timing fits the window: its own kind, or any window before the winner. */
@@ -553,7 +560,15 @@ export function checkResponse(
     return refuse('not-your-card', 'GAME-OWN-1', `[${command.card}] is not ${command.player}'s`);
   }
   const name = label(table, command.card);
-  const found = responseOf(table, command.card);
+  const found = responseOf(table, command.card, command.option);
+  if (!found && command.option !== undefined) {
+    const options = responsesOf(table, command.card).flatMap((response) => response.option ?? []);
+    return refuse(
+      'malformed',
+      'GAME-INPUT-1',
+      `${name} has no option "${command.option}"${options.length > 0 ? `: it offers ${options.join(' or ')}` : ': it offers no choice'}`,
+    );
+  }
   if (!found) return forbid(clause, `${name} is not a response to a personnel battle`);
   const response = asActions(found);
   if (!fitsWindow(response, window.kind)) {
@@ -595,13 +610,13 @@ function endOfNextTurn(table: Table, player: PlayerId): number {
 export function resolveResponse(draft: Draft, battle: BattleView, command: CommandOf<'respond'>): void {
   const clause = windowClause(battle.window?.kind);
   const side = playerSide(battle.data, command.player)!;
-  const response = asActions(responseOf(draft, command.card)!);
+  const response = asActions(responseOf(draft, command.card, command.option)!);
   const name = label(draft, command.card);
   draft.rule(
     'responded',
     clause,
     { player: command.player, card: command.card, window: battle.window?.kind ?? '' },
-    `${command.player} responds with ${name}`,
+    `${command.player} responds with ${name}${command.option ? ` (${command.option})` : ''}`,
   );
   ruleOf(response).resolve(draft, { battle, command, response, side, clause, name });
   draft.tellBattle({ type: 'RESPONDED', player: command.player });
@@ -618,7 +633,12 @@ export function responseCandidates(
   const candidates: CommandOf<'respond'>[] = [];
   for (const card of cardList(table.board.cards)) {
     if (card.owner !== player || !hasEffect(table, card.id, 'response')) continue;
-    const response = responseOf(table, card.id)!;
+    const responses = responsesOf(table, card.id);
+    const response = responses[0]!;
+    if (responses.length > 1) {
+      for (const { option } of responses) candidates.push({ type: 'respond', player, card: card.id, option });
+      continue;
+    }
     if (response.effect !== 'beam-away') {
       candidates.push({ type: 'respond', player, card: card.id });
       continue;
