@@ -836,6 +836,59 @@ describe('forged saves', () => {
     expect(restoreGame(save).lastBattle()).toEqual(game.lastBattle());
   });
 
+  it('SaveError: a running battle whose data the rules could not read is refused, never restored into a game that fails at its next step', () => {
+    const game = createGame(DEMO_BATTLE_SETUP, { seed: 5 });
+    expect(
+      game.send({
+        type: 'attack',
+        player: 'alice',
+        attackers: { aboard: 'buruk' },
+        defenders: { aboard: 'buruk' },
+      }).ok,
+    ).toBe(true);
+    const atStart = saveGame(game);
+    expect(game.send({ type: 'pass', player: 'bob' }).ok).toBe(true);
+    expect(game.send({ type: 'pass', player: 'alice' }).ok).toBe(true);
+    const engaged = saveGame(game);
+    type Battle = { value: unknown; context: Record<string, unknown>; historyValue: unknown };
+    const battleOf = (s: Parameters<Parameters<typeof forge>[1]>[0]) =>
+      s.children.battle!.snapshot as unknown as Battle;
+    expect(battleOf(engaged.snapshot as never).value).toBe('engaged');
+    const refusals: Array<[string, SavedGame, Parameters<typeof forge>[1], RegExp]> = [
+      ['a group gone', atStart, (s) => void delete battleOf(s).context.defendingGroup, /no battle data/],
+      [
+        'ships to battle next that are no list',
+        atStart,
+        (s) => void (battleOf(s).context.next = 'battling'),
+        /no battle data/,
+      ],
+      ['a field no battle has', atStart, (s) => void (battleOf(s).context.extra = 1), /no battle data/],
+      [
+        'players who are not the game’s',
+        atStart,
+        (s) => void (battleOf(s).context.players = ['alice', 'x']),
+        /players are not the game's/,
+      ],
+      [
+        'another turn’s battle',
+        atStart,
+        (s) => void (battleOf(s).context.activePlayer = 'bob'),
+        /not of the turn/,
+      ],
+      [
+        'a pairing window with no pairing',
+        engaged,
+        (s) => void (battleOf(s).context.pairing = null),
+        /no pairing engaged/,
+      ],
+      ['a history', engaged, (s) => void (battleOf(s).historyValue = { x: 1 }), /no battle's/],
+    ];
+    for (const [what, save, edit, why] of refusals) {
+      expect(() => restoreGame(forge(save, edit)), what).toThrow(why);
+    }
+    expect(restoreGame(engaged).awaiting()).toEqual(game.awaiting());
+  });
+
   it("with verify: 'replay', a snapshot that its origin and log do not lead to is refused", () => {
     const game = createGame(DEMO_BATTLE_SETUP, { seed: 3 });
     game.send({ type: 'endTurn', player: 'alice' });

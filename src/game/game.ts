@@ -359,12 +359,17 @@ export class Game {
    */
   private answerOne(input: unknown, door: 'player' | 'host' | 'own'): OneAnswer {
     if (this.actor.getSnapshot().status !== 'active') {
-      return { ok: false, rejection: refusal('stopped', 'the game is stopped: it answers no more commands') };
+      const why = this.failure() ?? 'the game is stopped: it answers no more commands';
+      return { ok: false, rejection: refusal('stopped', why) };
     }
     // The gate copies the input by value (running none of its code) before anything reads it; the
     // engine's own command it takes as it is.
     const token =
       door === 'own' ? submitOwn(this.actor, input as PlayerCommand) : submit(this.actor, input, door);
+    // An error inside the engine stops the actor (XState's way): the answer says so, rather than that the
+    // input was queued or carried out; the game answers nothing more (its last save restores it).
+    const failed = this.failure();
+    if (failed) return { ok: false, rejection: refusal('stopped', failed) };
     const answer = this.answers.get(token);
     const verdict = answer?.verdict;
     if (!answer || !verdict) {
@@ -379,6 +384,13 @@ export class Game {
     }
     if (verdict.type === 'rejected') return { ok: false, rejection: verdict };
     return { ok: true, command: verdict.command, events: answer.events };
+  }
+
+  /** Why the game stopped on an error inside the engine, in words; undefined while it has not. */
+  private failure(): string | undefined {
+    const snapshot = this.actor.getSnapshot();
+    if (snapshot.status !== 'error') return undefined;
+    return `the game stopped on an error inside the engine (${safeText(snapshot.error)}): it answers no more commands; restore its last save`;
   }
 
   /** The rules' view of the game now. */

@@ -80,27 +80,54 @@ const decisionSchema = z.strictObject({
   denied: z.array(z.strictObject({ outcome, clause: text, reason: text })).check(z.maxLength(3)),
 });
 const cardList = z.array(id).check(z.maxLength(5000));
-/** What a battle's data holds, read alike in a running battle's context and in a battle's record. */
-const battleDataSchema = z.looseObject({
+const side = z.enum(['attacker', 'defender']);
+const groupSchema = z.strictObject({
+  owner: id,
+  where: z.union([z.strictObject({ aboard: id }), z.strictObject({ planet: id })]),
+});
+const pairing = { number: z.int().check(z.minimum(1), z.maximum(100_000)), attacker: id, defender: id };
+const total = z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000));
+/**
+ * What a battle's data holds (`BattleData`), every field of it, read alike in a running battle's context
+ * and in a battle's record: the rules read each field of a running battle, so a save missing one (or
+ * holding another shape) is refused here rather than restored into a battle that throws at its next step.
+ */
+const battleDataSchema = z.strictObject({
   attacker: id,
   defender: id,
+  players: z.tuple([id, id]),
+  next: cardList,
+  activePlayer: id,
+  attackingGroup: groupSchema,
+  defendingGroup: groupSchema,
   participants: z.strictObject({ attacker: cardList, defender: cardList }),
   left: cardList,
   piles: z.strictObject({ attacker: cardList, defender: cardList }),
   faceUp: cardList,
+  pairing: z.nullable(z.strictObject(pairing)),
+  engagesNext: z.nullable(z.strictObject({ side, card: id })),
+  pairings: z
+    .array(z.strictObject({ ...pairing, outcome, by: z.nullable(id), clause: text }))
+    .check(z.maxLength(5000)),
   usedOncePerBattle: cardList,
-});
-/** A running battle's context (the battle actor's): its data, with whose turn it is. */
-const battleContextSchema = z.extend(battleDataSchema, { activePlayer: id });
-const total = z.int().check(z.minimum(-1_000_000), z.maximum(1_000_000));
-/** The record of a battle once it is over (`lastBattle`, a done battle's output): its data, all of it. */
-const battleRecordSchema = z.extend(battleDataSchema, {
-  players: z.tuple([id, id]),
-  pairings: z.array(z.record(z.string(), z.unknown())).check(z.maxLength(5000)),
   totals: z.nullable(z.strictObject({ attacker: total, defender: total })),
   winner: z.nullable(id),
   killed: z.nullable(id),
 });
+/** A battle actor's snapshot, as XState persists it: no history, no actor of its own (the window is a state). */
+const battleSnapshotSchema = z.strictObject({
+  status: z.enum(['active', 'done']),
+  value: z.string().check(z.maxLength(40)),
+  historyValue: z.strictObject({}),
+  context: z.unknown(),
+  children: z.strictObject({}),
+  output: z.optional(z.unknown()),
+  error: z.optional(z.undefined()),
+});
+/** A running battle's context (the battle actor's): its data, and its response window (checked below). */
+const battleContextSchema = z.extend(battleDataSchema, { window: z.unknown() });
+/** The record of a battle once it is over (`lastBattle`, a done battle's output): its data, all of it. */
+const battleRecordSchema = battleDataSchema;
 
 const gameSnapshotSchema = z.strictObject({
   status: z.literal('active'),
@@ -240,6 +267,8 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     expected.add('battle');
     const battle = children.battle;
     if (battle?.src !== 'battle') return 'it is battling without its battle actor';
+    if (!battleSnapshotSchema.safeParse(battle.snapshot).success)
+      return "its battle actor's snapshot is no battle's";
     const step = String(battle.snapshot.value);
     // `over`: the battle has just ended and the game has not closed it yet (a save made by a listener or
     // subscriber of the command that ended it). The restored game starts the done battle, which tells it
@@ -266,7 +295,20 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
     const attackerKnown = players.has(data.data.attacker) || data.data.attacker === ROGUE_BORG;
     if (!attackerKnown || !players.has(data.data.defender) || data.data.attacker === data.data.defender)
       return 'its battle is not between the two players, nor the Rogue Borg and a player';
-    const { participants, left, piles, faceUp } = data.data;
+    // The game's two players hold its windows, the one whose turn it is first (a battle runs within a turn).
+    const [first, second] = data.data.players;
+    if (first === second || !players.has(first) || !players.has(second))
+      return "its battle's players are not the game's";
+    if (data.data.activePlayer !== board.turn.player) return 'its battle is not of the turn the game is at';
+    // A pairing is engaged exactly at the steps of one (BATTLE-4): its window, and its decision.
+    const inPairing = step === 'engaged' || step === 'deciding';
+    if (inPairing && data.data.pairing === null) return `its battle is at ${step} with no pairing engaged`;
+    if (step === 'startOfBattle' && data.data.pairing !== null)
+      return 'its battle has a pairing before its start';
+    const { participants, left, piles, faceUp, next, pairing: engaged, engagesNext } = data.data;
+    const groupHosts = [data.data.attackingGroup.where, data.data.defendingGroup.where].flatMap((where) =>
+      'aboard' in where ? [where.aboard] : [],
+    );
     for (const card of [
       ...participants.attacker,
       ...participants.defender,
@@ -274,6 +316,10 @@ export function snapshotProblem(snapshot: unknown, logLength: number): string | 
       ...piles.attacker,
       ...piles.defender,
       ...faceUp,
+      ...next,
+      ...groupHosts,
+      ...(engaged ? [engaged.attacker, engaged.defender] : []),
+      ...(engagesNext ? [engagesNext.card] : []),
     ]) {
       if (!Object.hasOwn(board.cards, card)) return `its battle names "${card}", a card not in the game`;
     }

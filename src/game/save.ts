@@ -77,7 +77,13 @@ function versionRefusal(version: number): string {
 export function saveGame(game: Game): SavedGame {
   // A stopped actor's snapshot is no running game's: refuse it here rather than write a save that
   // restoreGame would refuse.
-  if (game.actor.getSnapshot().status !== 'active')
+  const status = game.actor.getSnapshot().status;
+  if (status === 'error')
+    throw new SaveError(
+      'a game stopped on an error inside the engine cannot be saved: restore its last save',
+      'not-restorable',
+    );
+  if (status !== 'active')
     throw new SaveError('a stopped game cannot be saved: save it before game.stop()', 'not-restorable');
   const body = {
     format: SAVE_FORMAT,
