@@ -859,29 +859,51 @@ describe('forged saves', () => {
       [
         'ships to battle next that are no list',
         atStart,
-        (s) => void (battleOf(s).context.next = 'battling'),
+        (s) => {
+          battleOf(s).context.next = 'battling';
+        },
         /no battle data/,
       ],
-      ['a field no battle has', atStart, (s) => void (battleOf(s).context.extra = 1), /no battle data/],
+      [
+        'a field no battle has',
+        atStart,
+        (s) => {
+          battleOf(s).context.extra = 1;
+        },
+        /no battle data/,
+      ],
       [
         'players who are not the game’s',
         atStart,
-        (s) => void (battleOf(s).context.players = ['alice', 'x']),
+        (s) => {
+          battleOf(s).context.players = ['alice', 'x'];
+        },
         /players are not the game's/,
       ],
       [
         'another turn’s battle',
         atStart,
-        (s) => void (battleOf(s).context.activePlayer = 'bob'),
+        (s) => {
+          battleOf(s).context.activePlayer = 'bob';
+        },
         /not of the turn/,
       ],
       [
         'a pairing window with no pairing',
         engaged,
-        (s) => void (battleOf(s).context.pairing = null),
+        (s) => {
+          battleOf(s).context.pairing = null;
+        },
         /no pairing engaged/,
       ],
-      ['a history', engaged, (s) => void (battleOf(s).historyValue = { x: 1 }), /no battle's/],
+      [
+        'a history',
+        engaged,
+        (s) => {
+          battleOf(s).historyValue = { x: 1 };
+        },
+        /no battle's/,
+      ],
     ];
     for (const [what, save, edit, why] of refusals) {
       expect(() => restoreGame(forge(save, edit)), what).toThrow(why);
