@@ -31,6 +31,7 @@ export {
 export type { Awaiting, Policy, PolicyFunction, Situation } from './game/policies.ts';
 export {
   checkSave,
+  type RestoreOptions,
   replayGame,
   restoreGame,
   SAVE_FORMAT,
@@ -49,6 +50,7 @@ export type {
   BattleViewData,
   Group,
   Pairing,
+  PairingOutcome,
   PairingRecord,
   Side,
 } from './model/battle.ts';
@@ -82,3 +84,4 @@ export { type Setup, setupSchema } from './model/setup.ts';
 export { type BattleOdds, battleOdds, OddsError, type OddsOptions, type PersonnelOdds } from './odds/odds.ts';
 export { allClauses, type Clause, type ClauseId, clause } from './rules/clauses.ts';
 export type { UseVerdict } from './rules/species.ts';
+export type { HologramView, Table } from './rules/table.ts';

@@ -2,13 +2,13 @@ import { type Actor, createActor, type InspectionEvent, type Observer, type Snap
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
 import { inputBeingAnswered, onCarriedOut, submit, submitOwn } from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
-import type { BattleData, BattleView } from '../model/battle.ts';
+import { type BattleData, type BattleView, ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
 import { plainBoard } from '../model/card-record.ts';
 import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
-import { safeText } from '../model/plain.ts';
+import { safeText, typeName } from '../model/plain.ts';
 import { label } from '../rules/cards.ts';
 import { legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
@@ -133,6 +133,24 @@ export function ownSnapshot<T extends object>(snapshot: T): T {
   return snapshot;
 }
 
+/**
+ * A policy answers for one of the game's players, or for the Rogue Borg (who answer by the engine's rule
+ * unless given one): a policy for anyone else would answer for no one, so it is the caller's error.
+ */
+export function checkPolicyHolder(player: PlayerId, players: readonly PlayerId[] | undefined): void {
+  if (player === ROGUE_BORG || !players || players.includes(player)) return;
+  throw new TypeError(
+    `a policy for ${JSON.stringify(String(player).slice(0, 40))}, who does not play in this game (${players.join(', ')}; or ${ROGUE_BORG})`,
+  );
+}
+
+/** The players a persisted game snapshot names (checked by `restoreGame` before it gets here). */
+function playersOf(snapshot: unknown): readonly PlayerId[] | undefined {
+  const players = (snapshot as { context?: { board?: { players?: unknown } } } | undefined)?.context?.board
+    ?.players;
+  return Array.isArray(players) ? (players as PlayerId[]) : undefined;
+}
+
 /** The snapshot a game is restored from: the caller's is copied, so its save stays a save. */
 function snapshotToRestore(snapshot: unknown): Snapshot<unknown> {
   if (typeof snapshot === 'object' && snapshot !== null && ownSnapshots.has(snapshot)) {
@@ -171,6 +189,8 @@ export class Game {
     // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
     // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
     const input = resume ? undefined : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
+    const players = input?.board.players ?? playersOf(resume?.snapshot);
+    for (const player of this.policies.keys()) checkPolicyHolder(player, players);
     // Frozen: saves and replays read it, so a client's write to it must not reach them.
     this.origin = deepFreeze(origin);
     this.commandLog = resume ? [...resume.log] : [];
@@ -229,7 +249,11 @@ export class Game {
     // Taken back (null): from the next command on the player is asked (the Rogue Borg answer by the
     // engine's rule again).
     if (policy === null) this.policies.delete(player);
-    else this.policies.set(player, checkedPolicy(player, policy));
+    else {
+      const checked = checkedPolicy(player, policy);
+      checkPolicyHolder(player, this.board().players);
+      this.policies.set(player, checked);
+    }
     // Only a policy just given to the player awaited answers now; any other answers, as ever, after the
     // next command.
     const answersNow = policy !== null && this.awaiting()?.player === player;
@@ -416,7 +440,10 @@ export class Game {
     return legalCommands(this.table(), player) as PlayerCommand[];
   }
 
-  /** What a player sees: never the opponent's hand or the generator's state. */
+  /**
+   * What a player sees: never the opponent's hand or the generator's state. Any other name (a
+   * spectator's) sees what both players see: no hand at all.
+   */
   view(player: PlayerId): PlayerView {
     return viewFor(this.table(), player, this.step());
   }
@@ -489,7 +516,8 @@ export class Game {
 }
 
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
-export function createGame(setup: unknown, options: GameOptions = {}): Game {
+export function createGame(setup: unknown, given: GameOptions = {}): Game {
+  const options = checkedOptions(given);
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
   // Copied by value, running none of the client's code (no getter, toJSON or proxy), depth-limited.
   const seed = checkedSeed(options.seed);
@@ -497,6 +525,14 @@ export function createGame(setup: unknown, options: GameOptions = {}): Game {
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
+}
+
+/** The client's options: none (undefined or null), or an object; anything else is the caller's error. */
+export function checkedOptions<T extends object>(options: T | null | undefined): T {
+  if (options === undefined || options === null) return {} as T;
+  if (typeof options !== 'object' || Array.isArray(options))
+    throw new TypeError(`the options are an object, not ${typeName(options)}`);
+  return options;
 }
 
 /** Games made by `replayGame`: no default policy answers in them (the log holds every command). */

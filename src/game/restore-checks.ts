@@ -114,13 +114,14 @@ const battleDataSchema = z.strictObject({
   winner: z.nullable(id),
   killed: z.nullable(id),
 });
-/** A battle actor's snapshot, as XState persists it: no history, no actor of its own (the window is a state). */
+/** A battle actor's snapshot, as XState persists it: no history (and no actor of its own, below). */
 const battleSnapshotSchema = z.strictObject({
   status: z.enum(['active', 'done']),
   value: z.string().check(z.maxLength(40)),
   historyValue: z.strictObject({}),
   context: z.unknown(),
-  children: z.strictObject({}),
+  // Empty: checked below, with its own reason.
+  children: z.record(z.string(), z.unknown()),
   output: z.optional(z.unknown()),
   error: z.optional(z.undefined()),
 });

@@ -2,11 +2,20 @@ import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
-import { copyPlain, isRecord, MAX_JSON_DEPTH, safeText } from '../model/plain.ts';
+import { copyPlain, isRecord, MAX_JSON_DEPTH, safeText, typeName } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
 import { z } from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
-import { createGame, Game, type GameOptions, type GameOrigin, markReplay, ownSnapshot } from './game.ts';
+import {
+  checkedOptions,
+  checkPolicyHolder,
+  createGame,
+  Game,
+  type GameOptions,
+  type GameOrigin,
+  markReplay,
+  ownSnapshot,
+} from './game.ts';
 import { checkedPolicy } from './policies.ts';
 import { originProblem, snapshotProblem } from './restore-checks.ts';
 import { checkedSeed, gameInputFromSetup, SetupError } from './setup-board.ts';
@@ -303,9 +312,12 @@ function setUpOrigin(origin: GameOrigin): SetUp {
  * actor exactly while battling, a response window exactly where the battle has one). Never a
  * half-loaded game, and never another exception.
  */
-export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game {
-  // The client's options first: a misspelt policy is the caller's error (TypeError), not the save's.
+export function restoreGame(saved: unknown, given: RestoreOptions = {}): Game {
+  // The client's options first: a misspelt policy or check is the caller's error (TypeError), not the save's.
+  const options = checkedOptions(given);
   for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
+  if (options.verify !== undefined && options.verify !== 'checksum' && options.verify !== 'replay')
+    throw new TypeError(`verify is 'checksum' or 'replay', not ${typeName(options.verify)}`);
   const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
   const origin = setUpOrigin(save.origin);
@@ -313,6 +325,9 @@ export function restoreGame(saved: unknown, options: RestoreOptions = {}): Game 
     snapshotProblem(save.snapshot, log.length) ??
     originProblem(origin, (save.snapshot as { context: Parameters<typeof originProblem>[1] }).context);
   if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
+  // A policy for someone who does not play in the saved game is the caller's error, as at createGame.
+  const { players } = (save.snapshot as { context: { board: { players: readonly string[] } } }).context.board;
+  for (const player of Object.keys(options.policies ?? {})) checkPolicyHolder(player, players);
   let game: Game;
   try {
     // `checkSave` made this snapshot for this restore alone (a copy of the caller's save): no other copy.
@@ -384,6 +399,8 @@ function replayDiffers(origin: GameOrigin, log: readonly Command[], restored: Ga
 }
 
 function parseLog(log: readonly unknown[]): Command[] {
+  if (!Array.isArray(log))
+    throw new SaveError(`a log is a list of commands, not ${typeName(log)}`, 'damaged');
   return log.map((entry, i) => {
     const copy = copyPlain(entry, { maxDepth: MAX_JSON_DEPTH });
     if (!copy.ok) throw new SaveError(`log entry ${i} is not a command (${copy.why})`, 'damaged');
@@ -405,6 +422,8 @@ export function replayGame(
 ): Game {
   // The log is checked before any game starts, so a bad one leaves nothing running.
   const commands = parseLog(log);
+  if (typeof origin !== 'object' || origin === null)
+    throw new SaveError(`an origin is { setup, seed, cards }, not ${typeName(origin)}`, 'bad-setup');
   const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
   markReplay(game);
   commands.forEach((command, i) => {

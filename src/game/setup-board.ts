@@ -189,6 +189,14 @@ export function gameInputFromSetup(
     if (initial === 'active' && card.deactivatedOnTurn !== undefined) {
       throw new SetupError('an active hologram has no deactivation turn', `${path}.deactivatedOnTurn`);
     }
+    // HOLO-ACT-3 reads it against the turns to come: a turn not yet played would hold it deactivated.
+    const turn = table.board.turn.number;
+    if (card.deactivatedOnTurn !== undefined && card.deactivatedOnTurn > turn) {
+      throw new SetupError(
+        `a hologram deactivated on turn ${card.deactivatedOnTurn}, a turn to come (the game starts at turn ${turn})`,
+        `${path}.deactivatedOnTurn`,
+      );
+    }
     seeds.set(card.id, {
       card: card.id,
       owner: card.owner,
@@ -308,7 +316,10 @@ function checkPlacement(table: Table, card: SetupCard, path: string): void {
         'wornBy',
       );
       need(
-        Object.values(cards).filter((other) => other.at.in === 'worn' && other.at.by === at.by).length === 1,
+        // Emitters only: another card worn is refused as no emitter, where it is read.
+        Object.values(cards).filter(
+          (other) => other.at.in === 'worn' && other.at.by === at.by && isMobileEmitter(table, other.id),
+        ).length === 1,
         `"${at.by}" wears more than one emitter`,
         'wornBy',
       );
