@@ -276,6 +276,16 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
   const people = mine
     .filter((card) => isInPlay(table, card.id) && isPersonnel(table, card.id))
     .map((c) => c.id);
+  // Where one may move at each location, found once per location (not once per card: a scan of the board each).
+  const spots = new Map<string, Spot[]>();
+  const spotsHere = (location: string) => {
+    let here = spots.get(location);
+    if (!here) {
+      here = spotsAt(table, player, location);
+      spots.set(location, here);
+    }
+    return here;
+  };
   for (const card of mine) {
     const id: CardId = card.id;
     if (card.at.in === 'hand' && isPersonnelOrEquipment(table, id)) {
@@ -284,7 +294,7 @@ export function legalCommands(table: Table, player: PlayerId): Command[] {
     if (card.at.in === 'aboard' || card.at.in === 'planet') {
       const location = locationOf(table, id);
       if (location !== undefined && isPersonnelOrEquipment(table, id)) {
-        for (const to of spotsAt(table, player, location)) {
+        for (const to of spotsHere(location)) {
           candidates.push({ type: 'move', player, cards: [id], to });
         }
       }
