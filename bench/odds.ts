@@ -1,13 +1,14 @@
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { oddsScenario } from '../src/odds/odds.ts';
-import { parallelBattleOdds } from '../src/odds/parallel.ts';
-import { type Budget, floorSample, stopwatch } from './harness.ts';
+import { type Budget, floorSample } from './harness.ts';
 
 /**
- * Odds of `examples/odds/boarding-party.json`, as `stccg odds` plays them: on every core, from start
- * (reading the position) to report, the pool's threads started and stopped within the time.
+ * Odds of `examples/odds/boarding-party.json` as a user gets them: `stccg odds FILE --battles N --json`,
+ * the built program in a process of its own (its start, reading the position, the worker pool on every
+ * core, the report), timed on the clock from outside. `bench/odds-cli.mjs` runs it as `bin/stccg.mjs`
+ * does and adds the CPU its process used (every thread, the workers' too). `npm run bench` builds first.
  */
 
 export interface OddsResult {
@@ -24,31 +25,32 @@ export interface OddsResult {
 }
 
 const FILE = fileURLToPath(new URL('../examples/odds/boarding-party.json', import.meta.url));
+const RUNNER = fileURLToPath(new URL('./odds-cli.mjs', import.meta.url));
+const BUILT = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 
-export async function measureOdds(budget: Budget): Promise<OddsResult> {
-  const scenario = oddsScenario(JSON.parse(readFileSync(FILE, 'utf8')));
-  const workers = availableParallelism();
-  const options = {
-    battles: budget.oddsBattles,
-    seed: 1,
-    workers,
-    ...(scenario.attack !== undefined ? { attack: scenario.attack } : {}),
-    ...(scenario.policies ? { policies: scenario.policies } : {}),
-  };
+export function measureOdds(budget: Budget): OddsResult {
+  if (!existsSync(BUILT)) throw new Error('the odds are timed on the built program: npm run build first');
   const before = floorSample();
-  const watch = stopwatch();
-  const report = await parallelBattleOdds(scenario.setup, options);
-  const elapsed = watch();
-  const seconds = elapsed.wall / 1e9;
+  const started = performance.now();
+  const run = spawnSync(
+    process.execPath,
+    [RUNNER, 'odds', FILE, '--battles', String(budget.oddsBattles), '--json'],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const seconds = (performance.now() - started) / 1000;
   const floorNs = (before.wall + floorSample().wall) / 2;
+  if (run.status !== 0) throw new Error(`stccg odds failed (${run.status}): ${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { battles: number };
   if (report.battles !== budget.oddsBattles) throw new Error('the odds played the wrong number of battles');
+  const cpu = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { cpuMicroseconds: number };
   return {
     battles: budget.oddsBattles,
-    workers,
+    // As `stccg odds` chooses by default: every core, one per 1,000 battles.
+    workers: Math.max(1, Math.min(availableParallelism(), Math.ceil(budget.oddsBattles / 1000))),
     seconds,
     secondsPer10000: (seconds * 10_000) / budget.oddsBattles,
     battlesPerSecond: budget.oddsBattles / seconds,
-    cpuSeconds: elapsed.cpu / 1e9,
+    cpuSeconds: cpu.cpuMicroseconds / 1e6,
     floorNs,
   };
 }

@@ -126,7 +126,7 @@ export function goalsOf(measured: Measured): Goal[] {
       spread: `${formatNumber((odds.cpuSeconds * 10_000) / odds.battles)} s of CPU`,
       target: '≤ 5 s',
       met: odds.secondsPer10000 <= 5,
-      note: 'a battle of the boarding party costs about 1.1 ms of CPU on one thread (half of it XState’s), more on two busy cores; the pool’s start is in the time',
+      note: 'timed as a user runs it: `stccg odds FILE --battles 10000`, the built program in a process of its own, its start and the worker pool’s in the time; XState’s own work is about half of a battle, and two threads share this machine’s cores poorly',
     },
     {
       goal: `commands: p99 over all ${formatNumber(commands.commands)} commands of ${commands.games} replayed games (earlier target)`,

@@ -39,7 +39,7 @@ const start = measureStart(budget);
 progress('memory (idle games held)');
 const memory = measureMemory(quick ? 200 : 1000);
 progress(`odds (${budget.oddsBattles} battles on every core)`);
-const odds = await measureOdds(budget);
+const odds = measureOdds(budget);
 
 const measured: Measured = {
   battle,
