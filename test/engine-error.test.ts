@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createGame, DEMO_BATTLE_SETUP, SaveError, saveGame } from '../src/index.ts';
+import { SaveError, saveGame } from '../src/index.ts';
+import { demoBattle } from './table.ts';
 
 /**
  * GAME-INPUT-1: should the engine itself fail (a bug: XState stops an actor whose transition throws),
@@ -21,15 +22,7 @@ vi.mock('../src/rules/battle/responses.ts', async (importOriginal) => {
 
 describe('an error inside the engine', () => {
   it('GAME-INPUT-1: the answer is a refusal that says the game stopped on an error; every later one too; no save is made of it', () => {
-    const game = createGame(DEMO_BATTLE_SETUP, { seed: 1 });
-    expect(
-      game.send({
-        type: 'attack',
-        player: 'alice',
-        attackers: { aboard: 'buruk' },
-        defenders: { aboard: 'buruk' },
-      }).ok,
-    ).toBe(true);
+    const game = demoBattle(1);
     const saved = saveGame(game);
     const failed = game.send({ type: 'respond', player: 'bob', card: 'tahg' });
     expect(failed.ok).toBe(false);

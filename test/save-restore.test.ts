@@ -43,7 +43,7 @@ import {
   setupArb,
   stepArb,
 } from './generators.ts';
-import { sendAny } from './table.ts';
+import { demoBattle, sendAny } from './table.ts';
 
 /** A save through JSON text and back, as a file or a database would hold it. */
 const throughJson = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -837,15 +837,7 @@ describe('forged saves', () => {
   });
 
   it('SaveError: a running battle whose data the rules could not read is refused, never restored into a game that fails at its next step', () => {
-    const game = createGame(DEMO_BATTLE_SETUP, { seed: 5 });
-    expect(
-      game.send({
-        type: 'attack',
-        player: 'alice',
-        attackers: { aboard: 'buruk' },
-        defenders: { aboard: 'buruk' },
-      }).ok,
-    ).toBe(true);
+    const game = demoBattle(5);
     const atStart = saveGame(game);
     expect(game.send({ type: 'pass', player: 'bob' }).ok).toBe(true);
     expect(game.send({ type: 'pass', player: 'alice' }).ok).toBe(true);

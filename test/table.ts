@@ -1,5 +1,12 @@
 import { expect } from 'vitest';
-import { type CommandResult, createGame, type Game, type RuleEvent, type Setup } from '../src/index.ts';
+import {
+  type CommandResult,
+  createGame,
+  DEMO_BATTLE_SETUP,
+  type Game,
+  type RuleEvent,
+  type Setup,
+} from '../src/index.ts';
 import { sendAny } from './support/doors.ts';
 
 export { sendAny };
@@ -62,6 +69,18 @@ export function refuse(game: Game, command: unknown, clause: string, code?: stri
 /** The events of a kind, with the clause each cites. */
 export function cited(events: readonly RuleEvent[]): string[] {
   return events.map((event) => `${event.kind}:${event.clause}`);
+}
+
+/** The demo's battle (DEMO_BATTLE_SETUP), its attack announced: Bob has priority at the start of battle. */
+export function demoBattle(seed: number): Game {
+  const game = createGame(DEMO_BATTLE_SETUP, { seed });
+  accept(game, {
+    type: 'attack',
+    player: 'alice',
+    attackers: { aboard: 'buruk' },
+    defenders: { aboard: 'buruk' },
+  });
+  return game;
 }
 
 export const ALICE = 'alice';
