@@ -184,9 +184,21 @@ function meetsUser(table: Table, id: CardId, response: Response, card: CardId): 
   return mayUse(table, id, definitionOf(table, card).name).allowed;
 }
 
-/** Who may use the response now: the player's personnel able to act (in a pairing, the one engaged), present with a card in play. */
+/**
+ * Who may use the response now: the player's personnel able to act (in a pairing, the one engaged),
+ * present with a card in play. A card that only reports to the battle asks less: a card of the player's
+ * it names in the battle ("involving your [Kli] card(s)", D'k Tahg), able to act or not, for the
+ * attacked group keeps its disabled members (BATTLE-1) and reporting is no use of the equipment.
+ */
 function usersOf(table: Table, context: ResponseContext): CardId[] {
-  return wouldBeUsers(table, context).filter((id) => ableToAct(table, context.battle, context.side, id));
+  const would = wouldBeUsers(table, context);
+  if (onlyReports(context.response)) return would;
+  return would.filter((id) => ableToAct(table, context.battle, context.side, id));
+}
+
+function onlyReports(response: Response): boolean {
+  const actions = response.does ?? [];
+  return actions.length > 0 && actions.every((action) => action.do === 'report');
 }
 
 /**
