@@ -35,35 +35,14 @@ import type { Table } from '../src/rules/table.ts';
 export const EFFECT_EVENT = 'effect';
 
 /*
- * What the gate knows of an input or an actor is kept on the object itself, under a symbol of this
- * module's (non-enumerable: invisible to JSON, structuredClone, spreads, equality checks and
- * `copyPlain`, which every input from outside goes through, so no client can forge it). Not in WeakMaps:
- * V8's minor garbage collection keeps a long-lived WeakMap's entries alive, and with them (through an
- * entry whose value reaches its key, as an actor's relay does) whole games, promoted to the old
- * generation by the thousand in an odds run, where a quarter of the time went to collecting them.
+ * What the gate knows of an input or an actor is kept in this module's WeakSets and WeakMaps, out of
+ * every client's reach. No value refers back to its key (an actor's own `send`, bound to it, is not
+ * kept: the prototype's is called): V8's minor garbage collection keeps an entry whose value reaches its
+ * key alive, and with it a whole game, promoted to the old generation by the thousand in an odds run.
  */
 
-/** Marks an input the gate made or took in: a player's door, the engine's own, an unreadable one. */
-function mark(input: object, what: symbol): void {
-  Object.defineProperty(input, what, { value: true });
-}
-
-function marked(input: object, what: symbol): boolean {
-  return (input as Record<symbol, unknown>)[what] === true;
-}
-
 /** Inputs that came through a player's door (`game.send`): a host effect is refused there. */
-const PLAYERS_DOOR = Symbol('players-door');
-
-/** Keeps a value of the gate's on an actor (its relay, its log keeper, the input it answers). */
-function keep<T>(actor: AnyActorRef, what: symbol, value: T): void {
-  if (Object.hasOwn(actor, what)) (actor as unknown as Record<symbol, T>)[what] = value;
-  else Object.defineProperty(actor, what, { value, writable: true });
-}
-
-function kept<T>(actor: AnyActorRef, what: symbol): T | undefined {
-  return (actor as unknown as Record<symbol, T | undefined>)[what];
-}
+const playersDoor = new WeakSet<object>();
 
 /** Which door an input comes through: a player's, the host's, or the raw actor's (either, by event type). */
 export type Door = 'player' | 'host' | 'actor';
@@ -73,10 +52,10 @@ interface Unreadable {
   readonly type: '(unreadable)';
   readonly why: string;
 }
-const UNREADABLE = Symbol('unreadable');
+const unreadable = new WeakSet<object>();
 
-/** The outside input a game actor is answering now (undefined while it answers its own events). */
-const ANSWERING = Symbol('answering');
+/** The outside input each game actor is answering now (undefined while it answers its own events). */
+const answering = new WeakMap<AnyActorRef, object | undefined>();
 
 /**
  * The outside input a game actor is answering now, as the gate copied it, or undefined while the actor
@@ -84,7 +63,7 @@ const ANSWERING = Symbol('answering');
  * emits to the input that caused it.
  */
 export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
-  return kept<object>(actor, ANSWERING);
+  return answering.get(actor);
 }
 
 /**
@@ -93,19 +72,17 @@ export function inputBeingAnswered(actor: AnyActorRef): object | undefined {
  */
 export function submit(actor: AnyActorRef, input: unknown, door: Door = 'actor'): object {
   const token = admitted(input);
-  if (door === 'player') mark(token, PLAYERS_DOOR);
-  const relay = kept<Relay>(actor, RELAY);
-  if (relay) relay(token);
-  else actor.send(token as never);
+  if (door === 'player') playersDoor.add(token);
+  relay(actor, token);
   return token;
 }
 
 /**
- * Commands the engine built itself, handed in by `submitOwn`. No object a client sends ever bears the
- * mark, even one the engine made and handed out (a policy's command in a result, the log): everything
- * from outside reaches the gate as the copy `admitted` made, which leaves symbols out.
+ * Commands the engine built itself, handed in by `submitOwn` and not yet admitted. Module-private, and
+ * each mark is used once (the gate deletes it as it admits the command): nothing a client holds or
+ * sends is ever in it, for everything from outside reaches the gate as the copy `admitted` made.
  */
-const ENGINE_MADE = Symbol('engine-made');
+const engineMade = new WeakSet<object>();
 
 /**
  * The engine's own door: hands a command the engine built itself (a built-in policy's choice, made
@@ -116,31 +93,36 @@ const ENGINE_MADE = Symbol('engine-made');
  * command is outside input, and goes through `submit`.
  */
 export function submitOwn(actor: AnyActorRef, command: PlayerCommand): object {
-  mark(command, ENGINE_MADE);
-  mark(command, PLAYERS_DOOR);
   const token = deepFreeze(command);
-  const relay = kept<Relay>(actor, RELAY);
-  if (relay) relay(token);
-  else actor.send(token as never);
+  engineMade.add(token);
+  playersDoor.add(token);
+  relay(actor, token);
   return token;
 }
 
-/** Who keeps a game actor's log (`onCarriedOut`). */
-const LOG_KEEPER = Symbol('log-keeper');
-type LogKeeper = (command: Command) => void;
+/** The log each game actor's commands are kept in (`onCarriedOut`): the commands alone, no actor. */
+const logs = new WeakMap<AnyActorRef, Command[]>();
 
 /**
- * Tells `keeper` every command a game actor carries out, as the gate sees its transition taken: before
- * any rule event, `accepted` or snapshot reaches a listener or subscriber, so that whatever they read
- * (the log, a save) agrees with the step the snapshot is at.
+ * Keeps in `log` every command a game actor carries out (frozen, a host effect as the effect itself), as
+ * the gate sees its transition taken: before any rule event, `accepted` or snapshot reaches a listener
+ * or subscriber, so that whatever they read (the log, a save) agrees with the step the snapshot is at.
  */
-export function onCarriedOut(actor: AnyActorRef, keeper: LogKeeper): void {
-  keep<LogKeeper>(actor, LOG_KEEPER, keeper);
+export function onCarriedOut(actor: AnyActorRef, log: Command[]): void {
+  logs.set(actor, log);
 }
 
-/** A wrapped actor's own `send`, for `submit` (which copies the input itself). */
-const RELAY = Symbol('relay');
-type Relay = (event: object) => void;
+/** Actors whose `send` the gate has wrapped. */
+const guarded = new WeakSet<AnyActorRef>();
+
+/**
+ * Hands an event to an actor as its own `send` would, past the wrapper (`submit` has copied it already):
+ * the prototype's `send`, of which XState binds each actor its own copy.
+ */
+function relay(actor: AnyActorRef, event: object): void {
+  const send = (Object.getPrototypeOf(actor) as { send: (event: object) => void }).send;
+  send.call(actor, event);
+}
 
 /**
  * How many values (objects, arrays and leaves) an input may hold: a command or host effect holds a few
@@ -155,10 +137,10 @@ function admitted(input: unknown): object {
   let token: object;
   if (!copy.ok) {
     token = { type: '(unreadable)', why: copy.why } satisfies Unreadable;
-    mark(token, UNREADABLE);
+    unreadable.add(token);
   } else if (copy.value === null || typeof copy.value !== 'object' || Array.isArray(copy.value)) {
     token = { type: '(unreadable)', why: 'it is not an object with a type' } satisfies Unreadable;
-    mark(token, UNREADABLE);
+    unreadable.add(token);
   } else if (isXStateType((copy.value as { type?: unknown }).type)) {
     // Never into the mailbox under its own type: XState acts on `xstate.stop` after any transition.
     token = { type: '(xstate)', was: (copy.value as { type: string }).type.slice(0, 40) };
@@ -168,11 +150,10 @@ function admitted(input: unknown): object {
 
 /** Wraps the actor's `send` (once): everything that comes through it is copied and marked. */
 function guardDoor(self: AnyActorRef): void {
-  if (kept(self, RELAY)) return;
-  const relay = self.send.bind(self) as Relay;
-  keep<Relay>(self, RELAY, relay);
+  if (guarded.has(self)) return;
+  guarded.add(self);
   // XState binds `send` to each actor as an own property; replacing it leaves internal delivery alone.
-  (self as { send: (event: unknown) => void }).send = (event: unknown) => relay(admitted(event));
+  (self as { send: (event: unknown) => void }).send = (event: unknown) => relay(self, admitted(event));
 }
 
 /** The rules' table for a game snapshot; given by the game machine (it knows its context). */
@@ -187,8 +168,9 @@ function rejected(code: Rejection['code'], message: string, command: unknown = n
  * rejection that answers it.
  */
 export function admit(table: Table, input: object): { event: object } | { rejection: Rejection } {
-  const own = marked(input, ENGINE_MADE);
-  if (marked(input, UNREADABLE)) {
+  // Used up here, whatever the verdict: the engine's mark never outlives the one admission it was for.
+  const own = engineMade.delete(input);
+  if (unreadable.has(input)) {
     return { rejection: rejected('malformed', `the input is not plain data (${(input as Unreadable).why})`) };
   }
   const type = (input as { type?: unknown }).type;
@@ -196,7 +178,7 @@ export function admit(table: Table, input: object): { event: object } | { reject
     const verdict = own ? judgeWellFormed(table, input as Command) : judge(table, input);
     return 'command' in verdict ? { event: verdict.command } : verdict;
   }
-  if (type === EFFECT_EVENT && marked(input, PLAYERS_DOOR)) {
+  if (type === EFFECT_EVENT && playersDoor.has(input)) {
     return {
       rejection: rejected(
         'malformed',
@@ -304,11 +286,13 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       // XState's own events come from inside (what the gate admits from outside never has their type).
       const outside = event === null || typeof event !== 'object' || !isInternal(event);
       if (!outside || snapshot.status !== 'active') {
-        keep(scope.self, ANSWERING, undefined);
-        return handingOn(event, false, () => transition(snapshot as never, event as never, scope as never));
+        answering.set(scope.self, undefined);
+        return handingOn(snapshot, event, false, () =>
+          transition(snapshot as never, event as never, scope as never),
+        );
       }
       const input = (event === null || typeof event !== 'object' ? admitted(event) : event) as object;
-      keep(scope.self, ANSWERING, input);
+      answering.set(scope.self, input);
       let verdict: ReturnType<typeof admit>;
       try {
         verdict = admit(tableOf(snapshot), input);
@@ -328,6 +312,7 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       // snapshot; only for the length of this transition (a later `can()` of the same object judges).
       const judged = verdict.event;
       const next = handingOn(
+        snapshot,
         judged,
         true,
         () => transition(snapshot as never, judged as never, scope as never) as { context: unknown },
@@ -340,10 +325,9 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
         // Carried out: into the log now, before XState runs the actions that tell listeners and
         // subscribers (the log as its `accepted` event has it: a host effect as the effect itself).
         const event = verdict.event as { type: string; effect?: Command };
-        kept<LogKeeper>(
-          scope.self,
-          LOG_KEEPER,
-        )?.(event.type === EFFECT_EVENT ? event.effect! : (event as Command));
+        logs
+          .get(scope.self)
+          ?.push(deepFreeze(event.type === EFFECT_EVENT ? event.effect! : (event as Command)));
       }
       return next;
     },
@@ -356,7 +340,7 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       // What the gate let through is its own copy, and XState's own events from inside are XState's.
       // Anything else is a client's `can(event)`: read as the gate reads input, by value, running none of
       // its code.
-      if (handedOn(event)) return getTransitionData(snapshot as never, event as never);
+      if (handedOn(snapshot, event)) return getTransitionData(snapshot as never, event as never);
       const copy = copyPlain(event, { maxNodes: MAX_INPUT_VALUES });
       if (!copy.ok || !isEvent(copy.value)) return [];
       return getTransitionData(snapshot as never, copy.value as never);
@@ -393,8 +377,8 @@ function isInternal(event: object): boolean {
   return isXStateType((event as { type?: unknown }).type);
 }
 
-/** Marks a child actor whose outside door has been closed. */
-const SEALED = Symbol('sealed');
+/** Child actors whose outside door has been closed. */
+const sealed = new WeakSet<AnyActorRef>();
 
 /**
  * Closes the outside door of a child machine of the game (the battle, each hologram): what a client
@@ -408,8 +392,8 @@ const SEALED = Symbol('sealed');
 export function sealChild<M extends AnyStateMachine>(machine: M): M {
   onEachActor(machine, (self: AnyActorRef & { _parent?: AnyActorRef }) => {
     const parent = self._parent;
-    if (!parent || kept(self, SEALED)) return;
-    keep(self, SEALED, true);
+    if (!parent || sealed.has(self)) return;
+    sealed.add(self);
     (self as { send: (event: unknown) => void }).send = (event: unknown) => parent.send(event as never);
   });
   return machine;
@@ -447,33 +431,35 @@ function onEachActor(machine: AnyStateMachine, prepare: (self: AnyActorRef) => v
 }
 
 /**
- * The event the gate is handing to the statechart now, for the length of that transition: a command it
- * has judged legal against the snapshot (`judged`), or XState's own event from inside. A module's
- * variable rather than a mark on the event: nothing else happens in a transition (a listener's send is
- * queued), but another game's, which the gate hands on in turn and restores this one after.
+ * The event the gate is handing to the statechart now, for the length of that transition, and the
+ * snapshot it is handed with: a command the gate has judged legal against that snapshot (`judged`), or
+ * XState's own event from inside. Module variables rather than marks: nothing else happens in a
+ * transition (a listener's send is queued) but another game's, which the gate hands on in turn and
+ * restores this one after; and a `can()` asked meanwhile, of another game or snapshot, with this very
+ * event, is asked of another snapshot, and judged like any client's.
  */
-let handing: object | undefined;
-let handingJudged = false;
+let handing: { readonly snapshot: object; readonly event: object; readonly judged: boolean } | undefined;
 
-function handingOn<T>(event: unknown, judged: boolean, transition: () => T): T {
+function handingOn<T>(snapshot: object, event: unknown, judged: boolean, transition: () => T): T {
   const outer = handing;
-  const outerJudged = handingJudged;
-  handing = typeof event === 'object' && event !== null ? event : undefined;
-  handingJudged = judged;
+  handing = typeof event === 'object' && event !== null ? { snapshot, event, judged } : undefined;
   try {
     return transition();
   } finally {
     handing = outer;
-    handingJudged = outerJudged;
   }
 }
 
-/** Whether the gate is handing this very event on to the statechart now (see `handing`). */
-function handedOn(event: unknown): boolean {
-  return handing !== undefined && event === handing;
+/** Whether the gate is handing this very event on to the statechart now, with this snapshot. */
+function handedOn(snapshot: unknown, event: unknown): boolean {
+  return handing !== undefined && event === handing.event && snapshot === handing.snapshot;
 }
 
-/** Whether the gate has just judged this event legal for the transition now under way. */
+/**
+ * Whether the gate has just judged this event legal for the transition now under way. (The guards see
+ * no snapshot: they are asked only through `getTransitionData`, which hands them the event as it is
+ * only for the snapshot the gate judged it against, and a copy otherwise.)
+ */
 export function judgedByGate(event: unknown): boolean {
-  return handingJudged && handedOn(event);
+  return handing !== undefined && handing.judged && event === handing.event;
 }

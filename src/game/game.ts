@@ -204,7 +204,7 @@ export class Game {
     });
     // The log is kept as each command is carried out, before any listener hears of it (so a save made
     // from a listener, or a subscriber, agrees with the step).
-    onCarriedOut(this.actor, (command) => this.commandLog.push(deepFreeze(command)));
+    onCarriedOut(this.actor, this.commandLog);
     this.actor.on('*', (event) => this.hear(event));
     // Observed, an actor's error is the game's to report (restoreGame refuses such a save); unobserved,
     // XState would rethrow it later, out of everyone's reach.

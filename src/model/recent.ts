@@ -2,10 +2,10 @@
  * What was worked out from the last few objects, by identity: for caches of what is read from each new
  * snapshot of a game (its table, its battle view), where only the latest snapshots are asked again.
  *
- * Not a WeakMap: V8's minor garbage collection keeps the entries of a long-lived WeakMap alive, the
- * more so where a value reaches its key (a table reads the context it is keyed by), and with them every
- * snapshot of every game, promoted to the old generation until a full collection. In an odds run that
- * was much of the garbage collectors' quarter of the time. Here the last `size` keys are held, no more.
+ * Not a WeakMap: V8's minor garbage collection keeps a long-lived WeakMap's entry alive where its value
+ * reaches its key (a table reads the context it is keyed by), and with it the game's snapshots,
+ * promoted to the old generation until a full collection: in an odds run, much of the garbage
+ * collectors' quarter of the time. Here the last `size` keys are held, no more.
  */
 export class Recent<K extends object, V> {
   private readonly keys: (K | undefined)[];
