@@ -330,3 +330,31 @@ describe('a policy given to the player the game awaits', () => {
     game.stop();
   });
 });
+
+describe("the gate's own bookkeeping is out of every client's reach", () => {
+  it('GAME-INPUT-1: no property of the gate on the actor, a logged command or a policy’s command: nothing to call or copy past the gate', () => {
+    const game = createGame(SETUP, { policies: { alice: 'strongest', bob: 'strongest' } });
+    const result = game.send(attackOnPlanet(SETUP));
+    expect(result.ok && result.auto.length).toBeGreaterThan(0);
+    const gateKeys = (value: object) => [...Object.getOwnPropertySymbols(value)];
+    expect(gateKeys(game.actor)).toEqual([]);
+    for (const command of [...game.log(), ...(result.ok ? result.auto : [])])
+      expect(gateKeys(command)).toEqual([]);
+  });
+
+  it("GAME-INPUT-1: can() of another game, asked with the event one game's gate is handing on, is judged like any client's", () => {
+    const other = createGame(SETUP);
+    other.send({ type: 'endTurn', player: ALICE });
+    const asked: boolean[] = [];
+    const game = createGame(SETUP, {
+      inspect: (event) => {
+        // XState reports the microstep inside the transition, with the very event the gate handed on.
+        if (event.type === '@xstate.microstep' && event.event.type === 'endTurn')
+          asked.push(other.actor.getSnapshot().can(event.event as never));
+      },
+    });
+    expect(game.send({ type: 'endTurn', player: ALICE }).ok).toBe(true);
+    // In the other game it is Bob's turn: Alice may not end it.
+    expect(asked).toEqual([false]);
+  });
+});
