@@ -342,7 +342,8 @@ export function gate<M extends AnyStateMachine>(machine: M, hooks: GameHooks): M
       // its code.
       if (handedOn(snapshot, event)) return getTransitionData(snapshot as never, event as never);
       const copy = copyPlain(event, { maxNodes: MAX_INPUT_VALUES });
-      if (!copy.ok || !isEvent(copy.value)) return [];
+      // XState's own events are refused from outside (see `admitted`): a client's can() of one is false.
+      if (!copy.ok || !isEvent(copy.value) || isInternal(copy.value as object)) return [];
       return getTransitionData(snapshot as never, copy.value as never);
     },
     // XState starts an actor's active children; what the game starts besides (see `Started`).
@@ -433,10 +434,10 @@ function onEachActor(machine: AnyStateMachine, prepare: (self: AnyActorRef) => v
 /**
  * The event the gate is handing to the statechart now, for the length of that transition, and the
  * snapshot it is handed with: a command the gate has judged legal against that snapshot (`judged`), or
- * XState's own event from inside. Module variables rather than marks: nothing else happens in a
- * transition (a listener's send is queued) but another game's, which the gate hands on in turn and
- * restores this one after; and a `can()` asked meanwhile, of another game or snapshot, with this very
- * event, is asked of another snapshot, and judged like any client's.
+ * XState's own event from inside. What may run meanwhile: an inspection callback (XState calls it
+ * inside the transition), which may send to another game (whose gate hands on its own event, and
+ * restores this one after) or ask `can()` of any snapshot with this very event; asked of any other
+ * snapshot than the one the gate judged, the event is copied and judged like any client's.
  */
 let handing: { readonly snapshot: object; readonly event: object; readonly judged: boolean } | undefined;
 

@@ -45,7 +45,12 @@ export interface HologramReader {
   getSnapshot(): { value: unknown; context: { deactivatedOnTurn: number | null } };
 }
 
-/** How many snapshots' tables and battle views are kept: the game's latest, and a few games' besides. */
+/**
+ * How many snapshots' tables and battle views are kept. A command asks for its snapshot's table and
+ * battle view several times, and for the next snapshot's right after; a few more keep a few games
+ * answering in turn (a server's, a test's) from the cache. Held strongly: a game dropped by its client
+ * stays alive until eight newer snapshots push it out.
+ */
 const RECENT_SNAPSHOTS = 8;
 
 // One library per list of client cards: the list is part of the game's context and never changes,

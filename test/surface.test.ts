@@ -40,7 +40,7 @@ import {
   stepArb,
 } from './generators.ts';
 import { sendAny } from './support/doors.ts';
-import { ALICE, BOB, gameWith, tableWith } from './table.ts';
+import { ALICE, BOB, demoBattle, gameWith, tableWith } from './table.ts';
 
 /** Data and a Fighter 8 of Alice's against The Doctor of Bob's, on Ligos VII. */
 /** A battle game played by passes and first options until `reached` holds (over seeds, in order). */
@@ -142,6 +142,10 @@ describe('snapshot.can(command) tells the truth (pure guards, no catch-all trans
     expect(snapshot.can(getter as never)).toBe(false);
     expect(ran).toBe(0);
     expect(snapshot.can({ type: 'endTurn', player: ALICE })).toBe(true);
+    // XState's own events are refused from outside: can() says so, whatever the statechart would do.
+    const battling = demoBattle(1);
+    const done = { type: 'xstate.done.actor.battle', output: battling.battle()!.data };
+    expect(battling.actor.getSnapshot().can(done as never)).toBe(false);
     game.stop();
     expect(game.actor.getSnapshot().can({ type: 'endTurn', player: ALICE })).toBe(false);
     const sent = game.send({ type: 'endTurn', player: ALICE });
