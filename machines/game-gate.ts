@@ -462,5 +462,5 @@ function handedOn(snapshot: unknown, event: unknown): boolean {
  * only for the snapshot the gate judged it against, and a copy otherwise.)
  */
 export function judgedByGate(event: unknown): boolean {
-  return handing !== undefined && handing.judged && event === handing.event;
+  return handing?.judged === true && event === handing.event;
 }
