@@ -120,7 +120,7 @@ export function goalsOf(measured: Measured): Goal[] {
       met: battleGrowth.met,
     },
     {
-      goal: `odds: 10,000 battles of the boarding party on ${odds.workers} workers${odds.battles === 10_000 ? '' : ` (from ${formatNumber(odds.battles)} played)`}`,
+      goal: `odds: 10,000 battles of the boarding party on ${odds.workers} worker${odds.workers === 1 ? '' : 's'}${odds.battles === 10_000 ? '' : ` (from ${formatNumber(odds.battles)} played)`}`,
       value: odds.secondsPer10000,
       unit: 's',
       spread: `${formatNumber((odds.cpuSeconds * 10_000) / odds.battles)} s of CPU`,
