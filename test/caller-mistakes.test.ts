@@ -49,6 +49,16 @@ describe("the caller's mistakes", () => {
       expect.objectContaining({ name: 'SaveError', reason: 'damaged' }),
     );
     expect(() => replayGame(undefined as never, [])).toThrow(SaveError);
+    expect(() => replayGame(game.origin, [], 'inspect' as never)).toThrow(TypeError);
+    // No policy answers in a replay, whatever is passed: the log holds every command.
+    game.send({
+      type: 'attack',
+      player: 'alice',
+      attackers: { aboard: 'buruk' },
+      defenders: { aboard: 'buruk' },
+    });
+    const policies = { policies: { alice: 'strongest', bob: 'strongest' } } as never;
+    expect(replayGame(game.origin, game.log(), policies).log()).toEqual(game.log());
     expect(() => replayGame(undefined as never, [])).toThrow(/an origin is \{ setup, seed, cards \}/);
   });
 

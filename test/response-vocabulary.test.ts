@@ -109,6 +109,28 @@ describe("BATTLE-2: Tommygun's erase option, written in the vocabulary", () => {
     refuse(game, { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' }, 'BATTLE-2');
   });
 
+  it("BATTLE-2: Tommygun's stun is drawn among opponents it could stun: never one stunned already", () => {
+    const game = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun'),
+      onPlanet('bob', 'b1', 'Fighter 4', { status: { stunned: true } }),
+      onPlanet('bob', 'b2', 'Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    accept(game, { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' });
+    expect(game.board().cards.b2!.status.stunned).toBe(true);
+    const alone = battleGame([
+      onPlanet('alice', 'a', 'Fighter 10'),
+      holoOnPlanet('alice', 'tommygun', 'Tommygun'),
+      onPlanet('bob', 'b1', 'Fighter 4', { status: { stunned: true } }),
+    ]);
+    accept(alone, ATTACK_ON_PLANET());
+    accept(alone, { type: 'pass', player: 'bob' });
+    expect(alone.legalCommands('alice').filter((c) => c.type === 'respond')).toEqual([]);
+    refuse(alone, { type: 'respond', player: 'alice', card: 'tommygun', option: 'stun' }, 'BATTLE-2');
+  });
+
   it('GAME-INPUT-1: an option the card does not offer is malformed, and nothing changes', () => {
     const game = battleGame([
       onPlanet('alice', 'a', 'Fighter 10'),

@@ -424,7 +424,14 @@ export function replayGame(
   const commands = parseLog(log);
   if (typeof origin !== 'object' || origin === null)
     throw new SaveError(`an origin is { setup, seed, cards }, not ${typeName(origin)}`, 'bad-setup');
-  const game = createGame(origin.setup, { ...options, seed: origin.seed, cards: origin.cards });
+  // Only the inspection: the seed and cards are the origin's, and no policy answers in a replay (the log
+  // holds every command), whatever a caller outside TypeScript passes.
+  const { inspect } = checkedOptions(options) as GameOptions;
+  const game = createGame(origin.setup, {
+    seed: origin.seed,
+    cards: origin.cards,
+    ...(inspect ? { inspect } : {}),
+  });
   markReplay(game);
   commands.forEach((command, i) => {
     const result = isHostEffect(command) ? game.effect(command) : game.send(command);

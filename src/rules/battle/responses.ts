@@ -239,7 +239,12 @@ function opponents(table: Table, battle: BattleView, side: Side): CardId[] {
 }
 
 /** The cards an action strikes (a random opponent is drawn only when resolving). */
-function targetsOf(table: Table, context: ResponseContext, whom: ResponseTarget): CardId[] {
+function targetsOf(
+  table: Table,
+  context: ResponseContext,
+  whom: ResponseTarget,
+  what?: ResponseAction['do'],
+): CardId[] {
   const theirs = opponents(table, context.battle, context.side);
   switch (whom) {
     case 'adversary': {
@@ -247,7 +252,13 @@ function targetsOf(table: Table, context: ResponseContext, whom: ResponseTarget)
       return pair && theirs.includes(pair.theirs) ? [pair.theirs] : [];
     }
     case 'random-opponent':
-      return theirs.filter((id) => !isMortallyWounded(table, id));
+      // A stun drawn at random is drawn among those it could stun (Tommygun), as a stun of the adversary
+      // is refused on one stunned already; a Holo weapon that wounds instead may draw them too.
+      return theirs.filter(
+        (id) =>
+          !isMortallyWounded(table, id) &&
+          (what !== 'stun' || !isStunned(table, id) || woundsInsteadOfStun(table, context.command.card)),
+      );
     default:
       return theirs.filter((id) => isHolographic(table, id));
   }
@@ -259,7 +270,7 @@ type ResponseTarget = Extract<ResponseAction, { whom: string }>['whom'];
 function checkAction(table: Table, context: ResponseContext, action: ResponseAction): Refusal | undefined {
   const { clause, name } = context;
   if (action.do === 'engage-next' || action.do === 'strength' || action.do === 'report') return undefined;
-  const targets = targetsOf(table, context, action.whom as ResponseTarget);
+  const targets = targetsOf(table, context, action.whom as ResponseTarget, action.do);
   if (targets.length === 0)
     return forbid(clause, `${name} has no ${action.whom.replace(/-/g, ' ')} to ${action.do} in this battle`);
   // HOLO-BATTLE-1 holds for a hologram's strike by a card as for its pairing's decision: a stun at most,
@@ -413,7 +424,7 @@ function act(draft: Draft, context: ResponseContext, action: ResponseAction, use
       return;
     }
     default: {
-      let targets = targetsOf(draft, context, action.whom);
+      let targets = targetsOf(draft, context, action.whom, action.do);
       if (action.whom === 'random-opponent' && targets.length > 0)
         targets = [targets[draft.randomInt(0, targets.length - 1)]!];
       const once = response.oncePerBattle ? ' (once per battle)' : '';
