@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { workerCount } from '../src/odds/parallel.ts';
 import { type Budget, floorSample } from './harness.ts';
 
 /**
@@ -45,8 +45,8 @@ export function measureOdds(budget: Budget): OddsResult {
   const cpu = JSON.parse(run.stderr.trim().split('\n').at(-1)!) as { cpuMicroseconds: number };
   return {
     battles: budget.oddsBattles,
-    // As `stccg odds` chooses by default: every core, one per 1,000 battles.
-    workers: Math.max(1, Math.min(availableParallelism(), Math.ceil(budget.oddsBattles / 1000))),
+    // As `stccg odds` chooses by default (every core, one per 1,000 battles): its own rule.
+    workers: workerCount(undefined, budget.oddsBattles),
     seconds,
     secondsPer10000: (seconds * 10_000) / budget.oddsBattles,
     battlesPerSecond: budget.oddsBattles / seconds,

@@ -321,13 +321,11 @@ export function restoreGame(saved: unknown, given: RestoreOptions = {}): Game {
   const { save, log } = checkSave(saved);
   const { verify = 'checksum', ...gameOptions } = options;
   const origin = setUpOrigin(save.origin);
-  const problem =
-    snapshotProblem(save.snapshot, log.length) ??
-    originProblem(origin, (save.snapshot as { context: Parameters<typeof originProblem>[1] }).context);
+  const { context } = save.snapshot as { context: Parameters<typeof originProblem>[1] };
+  const problem = snapshotProblem(save.snapshot, log.length) ?? originProblem(origin, context);
   if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
   // A policy for someone who does not play in the saved game is the caller's error, as at createGame.
-  const { players } = (save.snapshot as { context: { board: { players: readonly string[] } } }).context.board;
-  for (const player of Object.keys(options.policies ?? {})) checkPolicyHolder(player, players);
+  for (const player of Object.keys(options.policies ?? {})) checkPolicyHolder(player, context.board.players);
   let game: Game;
   try {
     // `checkSave` made this snapshot for this restore alone (a copy of the caller's save): no other copy.

@@ -46,7 +46,7 @@ const workerFile = new URL(
 export const BATTLES_PER_DEFAULT_WORKER = 1000;
 
 /** The number of workers asked for, checked; by default every core, but no more than the battles are worth. */
-function workerCount(workers: number | undefined, battles: number): number {
+export function workerCount(workers: number | undefined, battles: number): number {
   if (workers === undefined) {
     const worth = Number.isSafeInteger(battles) ? Math.ceil(battles / BATTLES_PER_DEFAULT_WORKER) : 1;
     return Math.max(1, Math.min(availableParallelism(), worth));
