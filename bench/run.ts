@@ -8,6 +8,7 @@ import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
 import { measureMemory } from './memory.ts';
 import { measureOdds } from './odds.ts';
 import { goalsOf, goalsTable, type Measured, machineLine, performancePage, thisMachine } from './report.ts';
+import { measureSkeleton } from './skeleton.ts';
 
 /**
  * `npm run bench`: every figure measured in one process, each against the floor measured in the same
@@ -28,6 +29,8 @@ warmUp(quick ? 20 : 200, [10, ...BATTLE_SIDES.slice(0, 3)]);
 
 progress('battle 10v10');
 const battle = measureBattle(10, budget);
+progress('the same battles with no rules (XState alone)');
+const skeleton = measureSkeleton(10, budget);
 progress('battle growth, 11 to 641 cards');
 const grownBattle = battleGrowth(budget);
 progress('idle move growth, 12 to 640 cards');
@@ -43,6 +46,7 @@ const odds = measureOdds(budget);
 
 const measured: Measured = {
   battle,
+  skeleton,
   battleGrowth: grownBattle,
   moveGrowth: grownMove,
   commands,
