@@ -311,3 +311,54 @@ describe("BATTLE-4e: a client's own response cards", () => {
     refuse(game, { type: 'respond', player: 'alice', card: 'gun' }, 'BATTLE-2');
   });
 });
+
+describe('BATTLE-2: a card offering a beam-away among its responses', () => {
+  const beamOrStun = card('Beam Or Stun', [
+    { kind: 'response', option: 'beam', timing: 'until-winner', effect: 'beam-away' },
+    {
+      kind: 'response',
+      option: 'stun',
+      timing: 'until-winner',
+      does: [{ do: 'stun', whom: 'random-opponent' }],
+    },
+  ]);
+
+  it('BATTLE-2: legalCommands lists the beam-away under its option, each personnel to each place, and it is accepted', () => {
+    const game = gameWithCards(
+      [beamOrStun],
+      [
+        onPlanet('alice', 'a', 'Fighter 5'),
+        onPlanet('alice', 'b', 'Fighter 5'),
+        { id: 'bos', card: 'Beam Or Stun', owner: 'alice', at: 'hand' },
+        onPlanet('bob', 'd', 'Fighter 9'),
+      ],
+    );
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    const legal = game.legalCommands('alice');
+    const beams = legal.filter((c) => c.type === 'respond' && c.option === 'beam');
+    // Two personnel, each to the planet or aboard Alice's ship there; never without whom or where.
+    expect(beams).toContainEqual({
+      type: 'respond',
+      player: 'alice',
+      card: 'bos',
+      option: 'beam',
+      personnel: ['a'],
+      to: { aboard: 'enterprise' },
+    });
+    expect(beams.every((c) => c.type === 'respond' && c.personnel?.length === 1 && c.to)).toBe(true);
+    expect(new Set(beams.map((c) => c.type === 'respond' && c.personnel?.[0]))).toEqual(new Set(['a', 'b']));
+    expect(legal).toContainEqual({ type: 'respond', player: 'alice', card: 'bos', option: 'stun' });
+    // Each listed command is legal: the beam-away is accepted and beams Alice's personnel up.
+    accept(game, {
+      type: 'respond',
+      player: 'alice',
+      card: 'bos',
+      option: 'beam',
+      personnel: ['a'],
+      to: { aboard: 'enterprise' },
+    });
+    expect(game.where('a')).toEqual({ in: 'aboard', host: 'enterprise' });
+    expect(game.battle()?.data.participants.attacker).not.toContain('a');
+  });
+});

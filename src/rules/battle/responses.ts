@@ -645,7 +645,10 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
   draft.tellBattle({ type: 'RESPONDED', player: command.player });
 }
 
-/** Every response the player could make now (one per card; Armbands: each personnel to each place). */
+/**
+ * Every response the player could make now: one per response of each card (named by its `option` where
+ * the card offers several); a beaming one (Armbands), each personnel to each place.
+ */
 export function responseCandidates(
   table: Table,
   battle: BattleView,
@@ -657,25 +660,23 @@ export function responseCandidates(
   for (const card of cardList(table.board.cards)) {
     if (card.owner !== player || !hasEffect(table, card.id, 'response')) continue;
     const responses = responsesOf(table, card.id);
-    const response = responses[0]!;
-    if (responses.length > 1) {
-      for (const { option } of responses) candidates.push({ type: 'respond', player, card: card.id, option });
-      continue;
-    }
-    if (response.effect !== 'beam-away') {
-      candidates.push({ type: 'respond', player, card: card.id });
-      continue;
-    }
-    const here = battle.data.participants[side][0];
-    const location = here ? locationOf(table, here) : undefined;
-    if (!location) continue;
-    const places = [
-      { planet: location },
-      ...hostsAt(table, player, location).map((host) => ({ aboard: host })),
-    ];
-    for (const id of battle.data.participants[side]) {
-      for (const to of places)
-        candidates.push({ type: 'respond', player, card: card.id, personnel: [id], to });
+    for (const response of responses) {
+      const named = responses.length > 1 && response.option !== undefined ? { option: response.option } : {};
+      if (response.effect !== 'beam-away') {
+        candidates.push({ type: 'respond', player, card: card.id, ...named });
+        continue;
+      }
+      const here = battle.data.participants[side][0];
+      const location = here ? locationOf(table, here) : undefined;
+      if (!location) continue;
+      const places = [
+        { planet: location },
+        ...hostsAt(table, player, location).map((host) => ({ aboard: host })),
+      ];
+      for (const id of battle.data.participants[side]) {
+        for (const to of places)
+          candidates.push({ type: 'respond', player, card: card.id, ...named, personnel: [id], to });
+      }
     }
   }
   return candidates;
