@@ -63,14 +63,20 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
     into: Record<string, unknown> | unknown[];
     key: string | number;
   }> = [{ value, depth: 0, into: root as Record<string, unknown>, key: 'value' }];
+  const push = (
+    inner: unknown,
+    depth: number,
+    into: Record<string, unknown> | unknown[],
+    key: string | number,
+  ) => {
+    tasks.push({ value: inner, depth, into, key });
+  };
   while (tasks.length > 0 && refusal === undefined) {
     const task = tasks.pop()!;
     if (--nodes < 0) return { ok: false, why: 'it holds too many values' };
     let copy: unknown;
     try {
-      copy = copyOne(task.value, task.depth, maxDepth, nodes, refuse, (inner, depth, into, key) => {
-        tasks.push({ value: inner, depth, into, key });
-      });
+      copy = copyOne(task.value, task.depth, maxDepth, nodes, refuse, push);
     } catch {
       // Where a proxy cannot be told apart (a browser), its traps run as it is read, and may throw (a
       // revoked proxy always does): the value is refused like any other that is not data.
@@ -129,14 +135,15 @@ function copyOne(
   if (array ? proto !== Array.prototype : proto !== Object.prototype && proto !== null) {
     return refuse('it holds an object of a class (only plain objects and arrays are data)');
   }
-  if ((array ? (object as unknown[]).length : Object.keys(object).length) > budget)
-    return refuse('it holds too many values');
-  const descriptors = Object.getOwnPropertyDescriptors(object) as Record<string | symbol, PropertyDescriptor>;
+  const keys = array ? undefined : Object.keys(object);
+  if ((keys ?? (object as unknown[])).length > budget) return refuse('it holds too many values');
+  // One property at a time: a descriptor of every property at once costs a dictionary the size of the
+  // object, which a save's thousands of objects pay for (a non-proxy's keys and descriptors run no code).
   if (array) {
     const length = (object as unknown[]).length;
     const copy: unknown[] = new Array(length).fill(null);
     for (let i = 0; i < length; i++) {
-      const descriptor = descriptors[i];
+      const descriptor = Object.getOwnPropertyDescriptor(object, i);
       if (!descriptor) continue;
       if (!('value' in descriptor)) return refuse('it has a getter or setter');
       push(descriptor.value, depth + 1, copy, i);
@@ -144,9 +151,8 @@ function copyOne(
     return copy;
   }
   const copy: Record<string, unknown> = {};
-  for (const key of Object.keys(descriptors)) {
-    const descriptor = descriptors[key]!;
-    if (!descriptor.enumerable) continue;
+  for (const key of keys!) {
+    const descriptor = Object.getOwnPropertyDescriptor(object, key)!;
     if (!('value' in descriptor)) return refuse('it has a getter or setter');
     // Each key in its place now (the values come later): the copy keeps the input's key order. A key the
     // copy inherits (`__proto__`, `constructor`, `toString`, or one planted on Object.prototype) is
