@@ -362,3 +362,51 @@ describe('BATTLE-2: a card offering a beam-away among its responses', () => {
     expect(game.battle()?.data.participants.attacker).not.toContain('a');
   });
 });
+
+describe('HOLO-BATTLE-1: a card each of your personnel may use to kill', () => {
+  const fury = card('Battle Fury', [
+    {
+      kind: 'response',
+      timing: 'start-of-battle',
+      eachUser: true,
+      does: [{ do: 'kill', whom: 'random-opponent' }],
+    },
+  ]);
+  const fury3 = (alice: Parameters<typeof battleGame>[0]) =>
+    gameWithCards(
+      [fury],
+      [
+        ...alice,
+        { id: 'fury', card: 'Battle Fury', owner: 'alice', at: 'hand' },
+        onPlanet('bob', 'd1', 'Fighter 9'),
+        onPlanet('bob', 'd2', 'Fighter 9'),
+        onPlanet('bob', 'd3', 'Fighter 9'),
+      ],
+    );
+  const killed = (game: ReturnType<typeof fury3>) =>
+    ['d1', 'd2', 'd3'].filter((id) => game.board().cards[id]?.at.in === 'discard');
+
+  it('HOLO-BATTLE-1: the holograms stand aside and each non-hologram kills; the card is not refused for them', () => {
+    const game = fury3([
+      onPlanet('alice', 'a1', 'Fighter 5'),
+      onPlanet('alice', 'a2', 'Fighter 5'),
+      holoOnPlanet('alice', 'h', 'Holo Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    accept(game, { type: 'respond', player: 'alice', card: 'fury' });
+    // Two users kill (a1 and a2); the hologram, who may not kill a non-holographic opponent, does not.
+    expect(killed(game)).toHaveLength(2);
+  });
+
+  it('HOLO-BATTLE-1: where holograms alone could use it to kill non-holographic opponents, it is refused', () => {
+    const game = fury3([
+      holoOnPlanet('alice', 'h1', 'Holo Fighter 5'),
+      holoOnPlanet('alice', 'h2', 'Holo Fighter 5'),
+    ]);
+    accept(game, ATTACK_ON_PLANET());
+    accept(game, { type: 'pass', player: 'bob' });
+    refuse(game, { type: 'respond', player: 'alice', card: 'fury' }, 'HOLO-BATTLE-1');
+    expect(killed(game)).toEqual([]);
+  });
+});

@@ -205,15 +205,32 @@ function onlyReports(response: Response): boolean {
  * Who acts by the card: each of its users where it says so (`eachUser`), else one of them. Which one is
  * the player's to choose, so the engine never lets the order of the cards on the table choose for them:
  * where the card would have its user mortally wound or kill, a non-hologram goes before a hologram, who
- * may not while the safety protocols hold (HOLO-BATTLE-1).
+ * may not while the safety protocols hold (HOLO-BATTLE-1). A card each user may use ("may each") is
+ * used by those who may: its holograms stand aside where a non-hologram acts and a non-holographic
+ * opponent may be struck. Where holograms alone would act, they are the actors, and the check refuses.
  */
 function actorsOf(table: Table, context: ResponseContext, users: readonly CardId[]): readonly CardId[] {
-  if (context.response.eachUser) return users;
   const wounds = (context.response.does ?? []).some(
     (action) => action.do === 'mortally-wound' || action.do === 'kill',
   );
-  const user = (wounds && users.find((id) => !isHolographic(table, id))) || users[0];
+  const others = wounds ? users.filter((id) => !isHolographic(table, id)) : [];
+  if (context.response.eachUser) {
+    const holograms = users.length - others.length;
+    if (holograms === 0 || others.length === 0 || !mayStrikeNonHologram(table, context)) return users;
+    return others;
+  }
+  const user = others[0] ?? users[0];
   return user === undefined ? [] : [user];
+}
+
+/** Whether a wounding action of the response may strike a non-holographic opponent while the safety protocols hold. */
+function mayStrikeNonHologram(table: Table, context: ResponseContext): boolean {
+  if (!safetyProtocolsHold(table)) return false;
+  return (context.response.does ?? []).some(
+    (action) =>
+      (action.do === 'mortally-wound' || action.do === 'kill') &&
+      targetsOf(table, context, action.whom, action.do).some((id) => !isHolographic(table, id)),
+  );
 }
 
 /**
