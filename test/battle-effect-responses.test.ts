@@ -165,7 +165,7 @@ describe('GAME-BATTLE-2: what the battle makes of a card effect played in it', (
     });
     expect(cited(events)).toEqual([
       'responded:BATTLE-2',
-      'captured:HOLO-CAPTURE-2',
+      'captured:GAME-CAPTURE-1',
       'left-battle:GAME-BATTLE-2',
     ]);
     expect(game.battle()?.data.participants.defender).toEqual(['c']);

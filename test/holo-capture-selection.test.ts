@@ -117,9 +117,10 @@ describe('HOLO-CAPTURE-2: a hologram with an emitter is captured normally', () =
     refuse(game, { type: 'capture', player: BOB, card: 'doctor', by: 'a trap card' }, 'GAME-CAPTURE-1');
   });
 
-  it('HOLO-CAPTURE-2: a non-holographic personnel is captured normally', () => {
+  it('GAME-CAPTURE-1: a non-holographic personnel is captured normally, by the game’s rule (HOLO-CAPTURE-2 is of holograms)', () => {
     const game = gameWith([{ id: 'data', card: 'Data', owner: ALICE, at: { aboard: 'galaxy' } }]);
-    accept(game, { type: 'capture', player: BOB, card: 'data', by: 'a trap card' });
+    const events = accept(game, { type: 'capture', player: BOB, card: 'data', by: 'a trap card' });
+    expect(cited(events)).toEqual(['captured:GAME-CAPTURE-1']);
     expect(game.where('data')).toEqual({ in: 'captured', by: BOB, host: null, location: 'holana' });
   });
 });

@@ -101,6 +101,22 @@ describe('HOLO-DEATH-3: holographic cards aboard a destroyed ship or facility ar
     );
   });
 
+  it('HOLO-DEATH-3 speaks of destruction: a ship discarded otherwise takes its holograms with it under HOLO-DEATH-2', () => {
+    const game = gameWith([doctor]);
+    const events = accept(game, {
+      type: 'discard',
+      player: ALICE,
+      card: 'enterprise',
+      by: "'45 Dom Perignon (replace your ship)",
+    });
+    expect(cited(events)).toEqual([
+      'discarded:GAME-DESTROY-1',
+      'erased:HOLO-DEATH-2',
+      'discarded:HOLO-DEATH-2',
+    ]);
+    expect(game.hologramState('doctor')).toBe('erased');
+  });
+
   it('HOLO-DEATH-3: a hologram on the planet below is untouched by its ship’s destruction', () => {
     const game = gameWith([
       { id: 'doctor', card: 'The Doctor', owner: ALICE, at: { planet: 'holana' }, hologram: 'active' },

@@ -35,9 +35,10 @@ export function deactivatedWhenReported(draft: Draft, id: CardId): void {
 /**
  * Sends a card in play to its owner's discard pile. A hologram that goes there is erased
  * (HOLO-DEATH-2). What it carries (crew, worn emitter, cards played on it) goes too (GAME-DESTROY-1;
- * holograms aboard a destroyed ship or facility: HOLO-DEATH-3).
+ * holograms aboard a ship or facility that is `destroyed`: HOLO-DEATH-3, which speaks of destruction
+ * alone; aboard one discarded otherwise, HOLO-DEATH-2).
  */
-export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string): void {
+export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string, destroyed = false): void {
   const carried = cardsOn(draft, id);
   const from = draft.board.cards[id]!.at;
   if (isLiveHologram(draft, id)) {
@@ -58,7 +59,7 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string)
     discard(
       draft,
       other,
-      holo ? (from.in === 'space' ? 'HOLO-DEATH-3' : 'HOLO-DEATH-2') : 'GAME-DESTROY-1',
+      holo ? (destroyed && from.in === 'space' ? 'HOLO-DEATH-3' : 'HOLO-DEATH-2') : 'GAME-DESTROY-1',
       `it was ${describeCarry(draft, other)} ${label(draft, id)}`,
     );
   }

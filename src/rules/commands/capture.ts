@@ -148,7 +148,8 @@ export const capture: CommandRule<'capture'> = {
         ? { in: 'captured', by: command.player, host, location: null }
         : { in: 'captured', by: command.player, host: null, location: locationOf(draft, command.card)! },
     );
-    const clause = holo && !emitter ? 'HOLO-CAPTURE-1' : 'HOLO-CAPTURE-2';
+    // HOLO-CAPTURE-2 speaks of a hologram wearing an emitter; a non-hologram is captured by the game's rule.
+    const clause = !holo ? 'GAME-CAPTURE-1' : emitter ? 'HOLO-CAPTURE-2' : 'HOLO-CAPTURE-1';
     draft.rule(
       'captured',
       clause,

@@ -38,8 +38,8 @@ export const destroy: CommandRule<'destroy'> = {
             ),
     ),
   resolve(draft, command) {
-    // A ship or facility takes its holograms with it (HOLO-DEATH-3), as `discard` cites for each.
-    killOrDeactivateInstead(draft, command.card, 'GAME-DESTROY-1', `destroyed by ${command.by}`);
+    // A ship or facility destroyed takes its holograms with it (HOLO-DEATH-3), as `discard` cites for each.
+    killOrDeactivateInstead(draft, command.card, 'GAME-DESTROY-1', `destroyed by ${command.by}`, true);
   },
 };
 
