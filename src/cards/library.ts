@@ -6,7 +6,7 @@ import {
 } from '../model/card-definition.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { safeText } from '../model/plain.ts';
-import { z } from '../model/zod.ts';
+import * as z from '../model/zod.ts';
 import cardsJson from './cards.json' with { type: 'json' };
 import { BUILT_IN_EFFECTS, BUILT_IN_LORE } from './descriptors.ts';
 

@@ -4,7 +4,7 @@ import type { Board } from '../model/board.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
 import { idSchema } from '../model/ids.ts';
 import { safeText } from '../model/plain.ts';
-import { z } from '../model/zod.ts';
+import * as z from '../model/zod.ts';
 import { isHolographic, isPersonnelOrEquipment } from '../rules/cards.ts';
 import type { Table } from '../rules/table.ts';
 import { boardProblem } from './board-checks.ts';

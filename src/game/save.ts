@@ -4,7 +4,7 @@ import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
 import { copyPlain, isRecord, MAX_JSON_DEPTH, safeText, typeName } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
-import { z } from '../model/zod.ts';
+import * as z from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
 import {
   checkedOptions,

@@ -7,7 +7,7 @@ import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-de
 import { deepFreeze } from '../model/freeze.ts';
 import { copyPlain, MAX_JSON_DEPTH, safeText } from '../model/plain.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
-import { z } from '../model/zod.ts';
+import * as z from '../model/zod.ts';
 import { isRogueBorg } from '../rules/battle/strength.ts';
 import {
   hasEffect,

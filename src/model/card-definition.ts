@@ -1,5 +1,5 @@
 import { hasControlCharacter } from './plain.ts';
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 
 /**
  * What a card *is*: the facts printed on it, and the small effect descriptors through which the rules

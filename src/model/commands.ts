@@ -1,7 +1,7 @@
 import { responseOptionSchema } from './card-definition.ts';
 import { idSchema } from './ids.ts';
 import { hasControlCharacter } from './plain.ts';
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 
 /**
  * The commands a client sends, each naming the player who sends it. They are XState events of the

@@ -1,4 +1,4 @@
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 
 /**
  * Keys that would reach an object's prototype if used as a record key: never valid ids (every name

@@ -1,6 +1,6 @@
 import { cardDefinitionSchema } from './card-definition.ts';
 import { idSchema } from './ids.ts';
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 
 /**
  * A game setup: plain JSON that says who plays, whose turn it is, the locations, and every card with
