@@ -35,6 +35,7 @@ export {
   replayGame,
   restoreGame,
   SAVE_FORMAT,
+  SAVE_MAX_VALUES,
   SAVE_VERSION,
   type SavedGame,
   SaveError,

@@ -398,11 +398,9 @@ function withChecksum(save: Omit<SavedGame, 'checksum'>): SavedGame {
 }
 
 describe('restoring', () => {
-  // Engine bug (reported): restoreGame hands the save's snapshot to XState as it is, and XState revives
-  // the actor references in the context in place: the caller's save object then holds the restored
-  // game's live actors, and a second game restored from the same object shares the first's hologram
-  // and battle actors (a command to one changes the other). Expected to fail until restoreGame restores
-  // from a copy; then drop `.fails`.
+  // XState revives the actor references of a persisted context in place: restored from the caller's own
+  // object, the save would then hold the restored game's live actors, and a second game restored from it
+  // would share the first's hologram and battle actors. restoreGame restores from its copy.
   it('restoring leaves the save as it was, and two games restored from one save are independent', () => {
     const game = midBattleGame();
     const saved = throughJson(saveGame(game));
@@ -416,6 +414,26 @@ describe('restoring', () => {
     first.stop();
     second.stop();
     game.stop();
+  });
+});
+
+describe('long games', () => {
+  it('GAME-INPUT-1: a save of more than a million values (a long game) is read whole, not refused unread', () => {
+    const game = midBattleGame();
+    const saved = throughJson(saveGame(game));
+    game.stop();
+    // 400,000 more log entries, some 1.6 million values: past the limit of a command's or a setup's
+    // copy, far within a save's (SAVE_MAX_VALUES). Read whole, the save is then found damaged by its
+    // checksum, which covers the log; refused unread, it would be "not a save".
+    const log = [...saved.log];
+    for (let i = 0; i < 400_000; i++) log.push({ type: 'endTurn', player: 'alice', step: i });
+    try {
+      restoreGame({ ...saved, log });
+      expect.unreachable('a save whose log does not match its checksum is refused');
+    } catch (error) {
+      expect(error).toBeInstanceOf(SaveError);
+      expect((error as SaveError).reason).toBe('damaged');
+    }
   });
 });
 

@@ -107,6 +107,13 @@ export function saveGame(game: Game): SavedGame {
   return { ...plain, checksum: checksumOf(plain) };
 }
 
+/**
+ * How many values (objects, arrays and leaves) a save may hold: some 10 million commands of its log, a
+ * save of hundreds of megabytes. Beyond it `restoreGame` refuses it unread (a forged sparse array
+ * would otherwise be copied slot by slot).
+ */
+export const SAVE_MAX_VALUES = 50_000_000;
+
 const saveSchema = z.object({
   format: z.literal(SAVE_FORMAT),
   version: z.int(),
@@ -135,7 +142,7 @@ export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
 export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
   // Copied by value without running any code of the caller's (no getter, toJSON or proxy), and no
   // deeper than any JSON input may nest: a deeply nested save is refused, not a RangeError.
-  const copy = copyPlain(saved, { maxDepth: MAX_JSON_DEPTH });
+  const copy = copyPlain(saved, { maxDepth: MAX_JSON_DEPTH, maxNodes: SAVE_MAX_VALUES });
   if (!copy.ok) throw new SaveError(`not a saved game: not plain JSON data (${copy.why})`, 'not-a-save');
   const plain = copy.value;
   const parsed = saveSchema.safeParse(plain);
@@ -167,7 +174,8 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
   let current = save as SavedGame;
   if (current.version === 2) current = migrateVersion2(current);
   if (current.version === 3) current = migrateVersion3(current);
-  return { save: current, log: parseLog(save.log) };
+  // The log is part of the copy made above: its entries are plain data already.
+  return { save: current, log: parseLog(save.log, true) };
 }
 
 /**
@@ -396,11 +404,14 @@ function replayDiffers(origin: GameOrigin, log: readonly Command[], restored: Ga
   return same ? undefined : 'its log leads elsewhere than its snapshot';
 }
 
-function parseLog(log: readonly unknown[]): Command[] {
+/** The commands of a log: each entry copied by value (unless `copied`: the caller's copy is plain data), then checked. */
+function parseLog(log: readonly unknown[], copied = false): Command[] {
   if (!Array.isArray(log))
     throw new SaveError(`a log is a list of commands, not ${typeName(log)}`, 'damaged');
   return log.map((entry, i) => {
-    const copy = copyPlain(entry, { maxDepth: MAX_JSON_DEPTH });
+    const copy = copied
+      ? { ok: true as const, value: entry }
+      : copyPlain(entry, { maxDepth: MAX_JSON_DEPTH });
     if (!copy.ok) throw new SaveError(`log entry ${i} is not a command (${copy.why})`, 'damaged');
     const command = commandSchema.safeParse(copy.value);
     if (!command.success) throw new SaveError(`log entry ${i} is not a command`, 'damaged');
