@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createGame,
   DEMO_BATTLE_SETUP,
+  gameInput,
   replayGame,
   restoreGame,
   SaveError,
@@ -28,6 +29,24 @@ describe("the caller's mistakes", () => {
     const save = saveGame(createGame(DEMO_BATTLE_SETUP));
     expect(restoreGame(save, null as never).step()).toBe(0);
     expect(() => restoreGame(save, { verify: 'nope' as never })).toThrow(/verify is 'checksum' or 'replay'/);
+  });
+
+  it('GAME-INPUT-1: a misspelt option is a TypeError naming the options the call takes, never ignored', () => {
+    expect(() => createGame(DEMO_BATTLE_SETUP, { sead: 42 } as never)).toThrow(
+      /createGame has no option "sead": it takes seed, cards, policies, inspect/,
+    );
+    const save = saveGame(createGame(DEMO_BATTLE_SETUP));
+    expect(() => restoreGame(save, { polices: { alice: 'pass' } } as never)).toThrow(
+      /restoreGame has no option "polices": it takes policies, inspect, verify/,
+    );
+    expect(() => replayGame(save.origin, save.log, { seed: 3 } as never)).toThrow(TypeError);
+    expect(() => gameInput(DEMO_BATTLE_SETUP, { sed: 1 } as never)).toThrow(/gameInput has no option "sed"/);
+    // An inspector is XState's observer or a function; anything else is refused before any actor calls it.
+    expect(() => createGame(DEMO_BATTLE_SETUP, { inspect: 5 as never })).toThrow(
+      /inspect is a function or an observer/,
+    );
+    expect(createGame(DEMO_BATTLE_SETUP, { seed: 42, inspect: () => {} }).step()).toBe(0);
+    expect(createGame(DEMO_BATTLE_SETUP, { inspect: { next: () => {} } }).step()).toBe(0);
   });
 
   it('GAME-INPUT-1: a policy answers for a player of the game (or the Rogue Borg), never for a stranger', () => {

@@ -64,6 +64,9 @@ describe('battle odds on worker threads', () => {
 
   it('refuses a number of workers that is not a whole number of 1 or more', async () => {
     await expect(parallelBattleOdds(BOARDING.setup, { ...OPTIONS, workers: 0 })).rejects.toThrow(OddsError);
+    await expect(parallelBattleOdds(BOARDING.setup, { ...OPTIONS, worker: 2 } as never)).rejects.toThrow(
+      /parallelBattleOdds has no option "worker"/,
+    );
     await expect(parallelBattleOdds(BOARDING.setup, { ...OPTIONS, workers: 1.5 })).rejects.toThrow(
       /workers must be a whole number/,
     );

@@ -187,6 +187,11 @@ describe('battle odds (battleOdds)', () => {
 
   it('refuses what cannot be played, saying why', () => {
     expect(() => battleOdds(DEMO_BATTLE_SETUP, { battles: 0 })).toThrow(OddsError);
+    // A misspelt option is refused, never ignored; options are an object.
+    expect(() => battleOdds(DEMO_BATTLE_SETUP, { battles: 10, sead: 3 } as never)).toThrow(
+      /battleOdds has no option "sead": it takes battles, seed, attack, policies, cards, onProgress/,
+    );
+    expect(() => battleOdds(DEMO_BATTLE_SETUP, undefined as never)).toThrow(OddsError);
     expect(() =>
       battleOdds(DEMO_BATTLE_SETUP, { battles: 10, attack: { type: 'pass', player: 'alice' } }),
     ).toThrow(/must be an attack command/);

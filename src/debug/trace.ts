@@ -174,8 +174,9 @@ export function recordGame(
   setup: unknown,
   options: Omit<GameOptions, 'inspect'> & RecordOptions = {},
 ): { game: Game; recorder: TraceRecorder } {
-  const recorder = recordTrace(options);
-  const game = createGame(setup, { ...options, inspect: recorder.inspect });
+  const { title, ...gameOptions } = options ?? {};
+  const recorder = recordTrace(title === undefined ? {} : { title });
+  const game = createGame(setup, { ...gameOptions, inspect: recorder.inspect });
   recorder.attach(game);
   return { game, recorder };
 }

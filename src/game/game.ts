@@ -8,7 +8,7 @@ import { plainBoard } from '../model/card-record.ts';
 import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
-import { safeText, typeName } from '../model/plain.ts';
+import { safeText } from '../model/plain.ts';
 import { label } from '../rules/cards.ts';
 import { legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
@@ -16,6 +16,7 @@ import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
+import { checkedOptions } from './options.ts';
 import {
   type Awaiting,
   awaitingIn,
@@ -517,7 +518,7 @@ export class Game {
 
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, given: GameOptions = {}): Game {
-  const options = checkedOptions(given);
+  const options = checkedOptions(given, 'createGame', ['seed', 'cards', 'policies', 'inspect']);
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
   // Copied by value, running none of the client's code (no getter, toJSON or proxy), depth-limited.
   const seed = checkedSeed(options.seed);
@@ -525,14 +526,6 @@ export function createGame(setup: unknown, given: GameOptions = {}): Game {
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
-}
-
-/** The client's options: none (undefined or null), or an object; anything else is the caller's error. */
-export function checkedOptions<T extends object>(options: T | null | undefined): T {
-  if (options === undefined || options === null) return {} as T;
-  if (typeof options !== 'object' || Array.isArray(options))
-    throw new TypeError(`the options are an object, not ${typeName(options)}`);
-  return options;
 }
 
 /** Games made by `replayGame`: no default policy answers in them (the log holds every command). */

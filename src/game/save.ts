@@ -7,7 +7,6 @@ import { sha256Hex } from '../model/sha256.ts';
 import * as z from '../model/zod.ts';
 import { decisionTheRulesAwait } from '../rules/battle/steps.ts';
 import {
-  checkedOptions,
   checkPolicyHolder,
   createGame,
   Game,
@@ -16,6 +15,7 @@ import {
   markReplay,
   ownSnapshot,
 } from './game.ts';
+import { checkedOptions } from './options.ts';
 import { checkedPolicy } from './policies.ts';
 import { originProblem, snapshotProblem } from './restore-checks.ts';
 import { checkedSeed, gameInputFromSetup, SetupError } from './setup-board.ts';
@@ -322,7 +322,7 @@ function setUpOrigin(origin: GameOrigin): SetUp {
  */
 export function restoreGame(saved: unknown, given: RestoreOptions = {}): Game {
   // The client's options first: a misspelt policy or check is the caller's error (TypeError), not the save's.
-  const options = checkedOptions(given);
+  const options = checkedOptions(given, 'restoreGame', ['policies', 'inspect', 'verify']);
   for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
   if (options.verify !== undefined && options.verify !== 'checksum' && options.verify !== 'replay')
     throw new TypeError(`verify is 'checksum' or 'replay', not ${typeName(options.verify)}`);
@@ -435,7 +435,8 @@ export function replayGame(
     throw new SaveError(`an origin is { setup, seed, cards }, not ${typeName(origin)}`, 'bad-setup');
   // Only the inspection: the seed and cards are the origin's, and no policy answers in a replay (the log
   // holds every command), whatever a caller outside TypeScript passes.
-  const { inspect } = checkedOptions(options) as GameOptions;
+  // `policies` is taken and ignored: no policy answers in a replay, the log holds every command.
+  const { inspect } = checkedOptions(options, 'replayGame', ['inspect', 'policies']) as GameOptions;
   const game = createGame(origin.setup, {
     seed: origin.seed,
     cards: origin.cards,

@@ -22,6 +22,7 @@ import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
 import { cycleInWords, placementCycle } from './board-checks.ts';
+import { checkedOptions } from './options.ts';
 
 const cardDefinitionList = z.array(cardDefinitionSchema).check(z.maxLength(2000));
 
@@ -258,7 +259,8 @@ export function plainSetupData(value: unknown, path: string): unknown {
  * `createActor(gameMachine, { input: gameInput(setup, { seed }) }).start()`. Checks the setup as
  * `createGame` does (throws `SetupError`); the machine refuses any input not made here.
  */
-export function gameInput(setup: unknown, options: GameInputOptions = {}): GameInput {
+export function gameInput(setup: unknown, given: GameInputOptions = {}): GameInput {
+  const options = checkedOptions(given, 'gameInput', ['seed', 'cards']);
   const seed = checkedSeed(options.seed);
   return gameInputFromSetup(
     plainSetupData(setup, '(setup)'),

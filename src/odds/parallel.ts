@@ -4,8 +4,10 @@ import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
 import {
   type BattleOdds,
+  checkedOddsOptions,
   emptyOddsTally,
   mergeOddsTally,
+  ODDS_OPTIONS,
   OddsError,
   type OddsOptions,
   type OddsTally,
@@ -63,6 +65,7 @@ export function workerCount(workers: number | undefined, battles: number): numbe
  * cannot cross to another thread. Rejects with `SetupError` or `OddsError`.
  */
 export async function parallelBattleOdds(setup: unknown, options: ParallelOddsOptions): Promise<BattleOdds> {
+  checkedOddsOptions(options, 'parallelBattleOdds', [...ODDS_OPTIONS, 'workers']);
   const { workers: asked, onProgress, ...rest } = options;
   const workers = workerCount(asked, rest.battles);
   if (workers === 1) {
