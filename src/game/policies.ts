@@ -1,12 +1,12 @@
 import { type PairingOutcome, playerOf, ROGUE_BORG } from '../model/battle.ts';
 import type { PlayerId } from '../model/board.ts';
-import type { PlayerCommand } from '../model/commands.ts';
+import type { BattleWindow, PlayerCommand } from '../model/commands.ts';
 import type { Table } from '../rules/table.ts';
 import type { PlayerView } from './view.ts';
 
 /** What the game waits for, in a battle: a player's response (or pass), or a player's decision. */
 export type Awaiting =
-  | { readonly player: PlayerId; readonly for: 'response'; readonly window: string }
+  | { readonly player: PlayerId; readonly for: 'response'; readonly window: BattleWindow }
   | { readonly player: PlayerId; readonly for: 'decision'; readonly options: readonly PairingOutcome[] };
 
 /** What a policy sees when it must choose. */

@@ -1,3 +1,4 @@
+import type { BattleStep, PairingRecord } from '../model/battle.ts';
 import type { Board, CardId, LocationId, PlayerId, Position, Statuses } from '../model/board.ts';
 import { cardList } from '../model/card-record.ts';
 import type { HologramState } from '../model/events.ts';
@@ -35,7 +36,7 @@ export interface PlayerView {
 
 /** A running battle as both players see it. */
 export interface BattlePublicView {
-  readonly step: string;
+  readonly step: BattleStep;
   readonly attacker: PlayerId;
   readonly defender: PlayerId;
   readonly participants: { readonly attacker: readonly CardId[]; readonly defender: readonly CardId[] };
@@ -43,7 +44,8 @@ export interface BattlePublicView {
   readonly pileSizes: { readonly attacker: number; readonly defender: number };
   readonly faceUp: readonly CardId[];
   readonly pairing: { readonly number: number; readonly attacker: CardId; readonly defender: CardId } | null;
-  readonly pairings: readonly unknown[];
+  /** The pairings done, in order: who engaged whom and what came of it. */
+  readonly pairings: readonly PairingRecord[];
   /** Who may respond or pass now, in an open window. */
   readonly priority: PlayerId | null;
   readonly totals: { readonly attacker: number; readonly defender: number } | null;

@@ -1,5 +1,7 @@
 import type { ClauseId } from '../rules/clauses.ts';
+import type { PairingOutcome } from './battle.ts';
 import type { CardId, PlayerId, Position } from './board.ts';
+import type { BattleWindow } from './commands.ts';
 
 /** The activation states of a hologram (its hologram actor's state). */
 export type HologramState = 'deactivated' | 'active' | 'erased';
@@ -35,8 +37,8 @@ export type RuleEvent =
       'battle-announced',
       { attacker: PlayerId; defender: PlayerId; attackers: CardId[]; defenders: CardId[] }
     >
-  | RuleEventOf<'passed', { player: PlayerId; window: string }>
-  | RuleEventOf<'responded', { player: PlayerId; card: CardId; window: string }>
+  | RuleEventOf<'passed', { player: PlayerId; window: BattleWindow }>
+  | RuleEventOf<'responded', { player: PlayerId; card: CardId; window: BattleWindow }>
   /** GAME-BATTLE-2: a card effect played as a response took a personnel out of the battle (dead, erased, captured, gone). */
   | RuleEventOf<'left-battle', { card: CardId }>
   /** A response changed a personnel's STRENGTH until the end of the battle (a client's response card). */
@@ -54,7 +56,7 @@ export type RuleEvent =
         defenderStrength: number;
       }
     >
-  | RuleEventOf<'decision-awaited', { player: PlayerId; options: string[] }>
+  | RuleEventOf<'decision-awaited', { player: PlayerId; options: PairingOutcome[] }>
   | RuleEventOf<'stunned', { card: CardId; by: CardId }>
   | RuleEventOf<'mortally-wounded', { card: CardId; by: CardId }>
   | RuleEventOf<'no-outcome', { pairing: number }>

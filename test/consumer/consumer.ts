@@ -1,9 +1,12 @@
 // A client's TypeScript, checked under strict and exactOptionalPropertyTypes (tsconfig.*.json).
 import {
+  type BattleStep,
+  type BattleWindow,
   type CommandResult,
   createGame,
   type Game,
   type GameOptions,
+  type PairingOutcome,
   type PlayerView,
   restoreGame,
   type SavedGame,
@@ -27,6 +30,14 @@ export const why: string = result.ok
   ? result.events.map((event) => event.clause).join(', ')
   : result.rejection.code;
 export const view: PlayerView = game.view('alice');
+// A card table reads the battle and the events as the engine's own types, with no cast.
+export const step: BattleStep | undefined = view.battle?.step;
+export const outcomes: PairingOutcome[] = (view.battle?.pairings ?? []).map((pairing) => pairing.outcome);
+const awaiting = game.awaiting();
+export const window: BattleWindow | null = awaiting?.for === 'response' ? awaiting.window : null;
+export const windows: BattleWindow[] = result.ok
+  ? result.events.flatMap((event) => (event.kind === 'passed' ? [event.window] : []))
+  : [];
 const saved: SavedGame = saveGame(game);
 try {
   restoreGame(saved, { verify: 'replay' }).stop();

@@ -655,7 +655,8 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
   draft.rule(
     'responded',
     clause,
-    { player: command.player, card: command.card, window: battle.window?.kind ?? '' },
+    // A response is played in an open window only (priority is checked first).
+    { player: command.player, card: command.card, window: battle.window!.kind },
     `${command.player} responds with ${name}${command.option ? ` (${command.option})` : ''}`,
   );
   ruleOf(response).resolve(draft, { battle, command, response, side, clause, name });

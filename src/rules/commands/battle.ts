@@ -131,7 +131,8 @@ export const pass: CommandRule<'pass'> = {
     draft.rule(
       'passed',
       clause,
-      { player: command.player, window: battle.window?.kind ?? '' },
+      // A pass is made in an open window only (priority is checked first).
+      { player: command.player, window: battle.window!.kind },
       `${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
     );
   },
