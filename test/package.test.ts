@@ -106,6 +106,7 @@ describe('the packed package', () => {
       same: true,
       entries: Array(4).fill('function'),
       sameOdds: true,
+      schema: true,
     });
   });
 
