@@ -428,9 +428,11 @@ describe('re-entrancy: commands sent from listeners, subscribers, policies and i
   it('GAME-INPUT-1: a send from an accepted listener is queued, answered in order, logged, and the game saves and replays', () => {
     const { game, setup } = battleGame();
     const answers: string[] = [];
+    const accepted: unknown[] = [];
     let inner: ReturnType<Game['send']> | undefined;
     game.actor.on('accepted', (event: AcceptedEvent) => {
       answers.push(`accepted ${event.command.type} at ${event.step}`);
+      accepted.push(event.command);
       if (event.command.type === 'attack') inner = game.send({ type: 'pass', player: BOB });
     });
     const result = game.send(attackOnPlanet(setup));
@@ -439,6 +441,9 @@ describe('re-entrancy: commands sent from listeners, subscribers, policies and i
     if (inner && !inner.ok) {
       expect(inner.queued).toBe(true);
       expect(inner.rejection.code).toBe('queued');
+      // The queued answer names the command as the game read it, as its later event does: they match.
+      expect(inner.rejection.command).toEqual({ type: 'pass', player: BOB });
+      expect(accepted[1]).toEqual(inner.rejection.command);
     }
     expect(answers).toEqual(['accepted attack at 1', 'accepted pass at 2']);
     expect(game.log().map((command) => command.type)).toEqual(['attack', 'pass']);

@@ -53,7 +53,8 @@ export type CommandResult =
       /**
        * True when the input was sent while the game was answering another one (from a listener, a
        * subscriber or an inspection callback): it is queued, nothing has changed yet, and it is answered
-       * in order by the actor's `accepted` or `rejected` event (`game.actor.on(...)`).
+       * in order by the actor's `accepted` or `rejected` event (`game.actor.on(...)`). The rejection's
+       * `command` is the command as the game read it, which that event names too.
        */
       readonly queued?: true;
     };
@@ -93,14 +94,24 @@ interface Answer {
   verdict?: Rejection | AcceptedEvent;
 }
 
-function refusal(code: 'stopped' | 'queued', message: string): Rejection {
+function refusal(code: 'stopped' | 'queued', message: string, command: unknown = null): Rejection {
   return {
     type: 'rejected',
     code,
     clause: 'GAME-INPUT-1',
     message: `GAME-INPUT-1: ${message}`,
-    command: null,
+    command,
   };
+}
+
+/**
+ * The command a queued answer names: the gate's copy of the input, which the later `accepted` or
+ * `rejected` event names too (equal in content), so that a client matches the answer to its command.
+ * None for what the gate could not read as a command (its stand-ins' types are in parentheses).
+ */
+function queuedCommand(token: object): unknown {
+  const type = (token as { type?: unknown }).type;
+  return typeof type === 'string' && !type.startsWith('(') ? token : null;
 }
 
 /** The answer to one input, before any policy answers after it. */
@@ -404,6 +415,7 @@ export class Game {
         rejection: refusal(
           'queued',
           "sent while the game was answering another input: queued, and answered in order by the actor's accepted or rejected event",
+          queuedCommand(token),
         ),
       };
     }
