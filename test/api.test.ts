@@ -65,6 +65,10 @@ describe('the card library', () => {
     expect(game.hologramState('vic')).toBe('active');
     expect(game.species('vic')).toEqual(['Hologram']);
     expect(game.mayUse('vic', 'Starfleet Type II Phaser').allowed).toBe(true);
+    // A query names what the client holds: an unknown card, or card name, is the caller's error.
+    expect(() => game.mayUse('vic', 'Phaser')).toThrow(RangeError);
+    expect(() => game.mayUse('vic', 'Phaser')).toThrow(/no card named Phaser in this game's library/);
+    expect(() => game.mayUse('nobody', 'Starfleet Type II Phaser')).toThrow(RangeError);
   });
 
   it('takes a client’s own cards as a list beside the setup, and rejects a malformed one', () => {

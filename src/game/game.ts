@@ -476,9 +476,15 @@ export class Game {
     return discardPile(this.table(), player);
   }
 
-  /** May this personnel use that card (its "use only" restriction: HOLO-SPECIES-1, HOLO-AFFIL-1)? */
+  /**
+   * May this personnel use that card (its "use only" restriction: HOLO-SPECIES-1, HOLO-AFFIL-1)? Throws
+   * `RangeError` for an id that is no card of the game, or a name that is no card of its library.
+   */
   mayUse(personnel: CardId, cardName: string): UseVerdict {
-    return mayUse(this.known(personnel), personnel, cardName);
+    const table = this.known(personnel);
+    if (typeof cardName !== 'string' || !table.library.has(cardName))
+      throw new RangeError(`there is no card named ${safeText(String(cardName), 80)} in this game's library`);
+    return mayUse(table, personnel, cardName);
   }
 
   /** Gameplay species of a personnel (HOLO-SPECIES-1: "Hologram" for every hologram). */
