@@ -444,6 +444,8 @@ describe('re-entrancy: commands sent from listeners, subscribers, policies and i
       // The queued answer names the command as the game read it, as its later event does: they match.
       expect(inner.rejection.command).toEqual({ type: 'pass', player: BOB });
       expect(accepted[1]).toEqual(inner.rejection.command);
+      // Frozen: what waits in the mailbox is the game's own copy, out of the client's reach.
+      expect(Object.isFrozen(inner.rejection.command)).toBe(true);
     }
     expect(answers).toEqual(['accepted attack at 1', 'accepted pass at 2']);
     expect(game.log().map((command) => command.type)).toEqual(['attack', 'pass']);

@@ -107,11 +107,12 @@ function refusal(code: 'stopped' | 'queued', message: string, command: unknown =
 /**
  * The command a queued answer names: the gate's copy of the input, which the later `accepted` or
  * `rejected` event names too (equal in content), so that a client matches the answer to its command.
+ * A frozen copy of that copy: the gate's own waits in the mailbox, and no client may change it there.
  * None for what the gate could not read as a command (its stand-ins' types are in parentheses).
  */
 function queuedCommand(token: object): unknown {
   const type = (token as { type?: unknown }).type;
-  return typeof type === 'string' && !type.startsWith('(') ? token : null;
+  return typeof type === 'string' && !type.startsWith('(') ? deepFreeze(structuredClone(token)) : null;
 }
 
 /** The answer to one input, before any policy answers after it. */
