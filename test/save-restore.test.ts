@@ -418,12 +418,22 @@ describe('restoring', () => {
 });
 
 describe('long games', () => {
+  it('GAME-INPUT-1: a forged save of sparse arrays is refused before it is copied, holes counted', () => {
+    // Three arrays of 4 million holes each: 12 million slots, past SAVE_MAX_VALUES (10 million), though
+    // no slot holds a value. Each used to be measured against what was left alone, and copied slot by slot.
+    const hollow: unknown[] = [];
+    hollow.length = 4_000_000;
+    expect(() => restoreGame({ format: SAVE_FORMAT, log: [hollow, hollow, hollow] })).toThrow(
+      /not plain JSON data \(it holds too many values\)/,
+    );
+  });
+
   it('GAME-INPUT-1: a save of more than a million values (a long game) is read whole, not refused unread', () => {
     const game = midBattleGame();
     const saved = throughJson(saveGame(game));
     game.stop();
     // 400,000 more log entries, some 1.6 million values: past the limit of a command's or a setup's
-    // copy, far within a save's (SAVE_MAX_VALUES). Read whole, the save is then found damaged by its
+    // copy, within a save's (SAVE_MAX_VALUES). Read whole, the save is then found damaged by its
     // checksum, which covers the log; refused unread, it would be "not a save".
     const log = [...saved.log];
     for (let i = 0; i < 400_000; i++) log.push({ type: 'endTurn', player: 'alice', step: i });

@@ -108,11 +108,12 @@ export function saveGame(game: Game): SavedGame {
 }
 
 /**
- * How many values (objects, arrays and leaves) a save may hold: some 10 million commands of its log, a
- * save of hundreds of megabytes. Beyond it `restoreGame` refuses it unread (a forged sparse array
- * would otherwise be copied slot by slot).
+ * How many values (objects, arrays and leaves, an array's holes counted) a save may hold: a log of some
+ * two million commands, a save of some 70 MB. Every value is paid for before it is copied, so a forged
+ * save (sparse arrays, one object shared a million times over, as structuredClone keeps them) is
+ * refused after at most this much work.
  */
-export const SAVE_MAX_VALUES = 50_000_000;
+export const SAVE_MAX_VALUES = 10_000_000;
 
 const saveSchema = z.object({
   format: z.literal(SAVE_FORMAT),

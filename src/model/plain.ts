@@ -49,7 +49,13 @@ const isProxy: ProxyCheck =
  */
 export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
   const maxDepth = limits.maxDepth ?? MAX_JSON_DEPTH;
-  let nodes = limits.maxNodes ?? 1_000_000;
+  // Every value is paid for as its array or object is first read, by its length or key count, holes
+  // included: a sparse array costs what copying it costs, before a slot of it is made.
+  let nodes = (limits.maxNodes ?? 1_000_000) - 1;
+  const charge = (count: number): boolean => {
+    nodes -= count;
+    return nodes >= 0;
+  };
   let refusal: string | undefined;
   const refuse = (why: string): undefined => {
     refusal ??= why;
@@ -73,10 +79,9 @@ export function copyPlain(value: unknown, limits: PlainLimits = {}): PlainCopy {
   };
   while (tasks.length > 0 && refusal === undefined) {
     const task = tasks.pop()!;
-    if (--nodes < 0) return { ok: false, why: 'it holds too many values' };
     let copy: unknown;
     try {
-      copy = copyOne(task.value, task.depth, maxDepth, nodes, refuse, push);
+      copy = copyOne(task.value, task.depth, maxDepth, charge, refuse, push);
     } catch {
       // Where a proxy cannot be told apart (a browser), its traps run as it is read, and may throw (a
       // revoked proxy always does): the value is refused like any other that is not data.
@@ -101,8 +106,8 @@ function copyOne(
   value: unknown,
   depth: number,
   maxDepth: number,
-  /** How many values may still come: a larger array or object is refused by its size, unread. */
-  budget: number,
+  /** Pays for this many values more; false when the limit is passed (the object is refused unread). */
+  charge: (count: number) => boolean,
   refuse: (why: string) => undefined,
   push: (
     value: unknown,
@@ -136,7 +141,7 @@ function copyOne(
     return refuse('it holds an object of a class (only plain objects and arrays are data)');
   }
   const keys = array ? undefined : Object.keys(object);
-  if ((keys ?? (object as unknown[])).length > budget) return refuse('it holds too many values');
+  if (!charge((keys ?? (object as unknown[])).length)) return refuse('it holds too many values');
   // One property at a time: a descriptor of every property at once costs a dictionary the size of the
   // object, which a save's thousands of objects pay for (a non-proxy's keys and descriptors run no code).
   if (array) {
