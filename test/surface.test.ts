@@ -453,6 +453,27 @@ describe('re-entrancy: commands sent from listeners, subscribers, policies and i
     expect(restoreGame(saveGame(game), { verify: 'replay' }).step()).toBe(2);
   });
 
+  it('GAME-INPUT-1: a host effect sent from a listener is queued, and its answer names the effect its accepted event names', () => {
+    const { game, setup } = battleGame();
+    // Bob's personnel: on the planet or aboard, where a personnel stands.
+    const standing = (at: unknown) =>
+      typeof at === 'object' && at !== null && ('planet' in at || 'aboard' in at);
+    const target = setup.cards.find((card) => card.owner === BOB && standing(card.at))!.id;
+    const accepted: unknown[] = [];
+    let inner: ReturnType<Game['effect']> | undefined;
+    game.actor.on('accepted', (event: AcceptedEvent) => {
+      accepted.push(event.command);
+      if (event.command.type === 'endTurn')
+        inner = game.effect({ type: 'kill', player: ALICE, card: target, by: 'a dilemma' });
+    });
+    expect(game.send({ type: 'endTurn', player: game.board().turn.player }).ok).toBe(true);
+    expect(inner && !inner.ok && inner.queued).toBe(true);
+    if (inner && !inner.ok) {
+      expect(inner.rejection.command).toEqual({ type: 'kill', player: ALICE, card: target, by: 'a dilemma' });
+      expect(accepted[1]).toEqual(inner.rejection.command);
+    }
+  });
+
   it('GAME-INPUT-1: in random games, commands sent from listeners, subscribers and inspection keep log, step, saves and replays consistent', () => {
     fc.assert(
       fc.property(

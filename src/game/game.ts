@@ -1,6 +1,12 @@
 import { type Actor, createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
-import { inputBeingAnswered, onCarriedOut, submit, submitOwn } from '../../machines/game-gate.ts';
+import {
+  EFFECT_EVENT,
+  inputBeingAnswered,
+  onCarriedOut,
+  submit,
+  submitOwn,
+} from '../../machines/game-gate.ts';
 import { tableOf } from '../../machines/game-table.ts';
 import { type BattleData, type BattleView, ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
@@ -54,7 +60,7 @@ export type CommandResult =
        * True when the input was sent while the game was answering another one (from a listener, a
        * subscriber or an inspection callback): it is queued, nothing has changed yet, and it is answered
        * in order by the actor's `accepted` or `rejected` event (`game.actor.on(...)`). The rejection's
-       * `command` is the command as the game read it, which that event names too.
+       * `command` is the command as the game read it, which an `accepted` event names alike.
        */
       readonly queued?: true;
     };
@@ -105,14 +111,16 @@ function refusal(code: 'stopped' | 'queued', message: string, command: unknown =
 }
 
 /**
- * The command a queued answer names: the gate's copy of the input, which the later `accepted` or
- * `rejected` event names too (equal in content), so that a client matches the answer to its command.
+ * The command a queued answer names: the gate's copy of the input (a host effect's, the effect it
+ * carries), as the later `accepted` event names it, so that a client matches the answer to its command.
  * A frozen copy of that copy: the gate's own waits in the mailbox, and no client may change it there.
  * None for what the gate could not read as a command (its stand-ins' types are in parentheses).
  */
 function queuedCommand(token: object): unknown {
   const type = (token as { type?: unknown }).type;
-  return typeof type === 'string' && !type.startsWith('(') ? deepFreeze(structuredClone(token)) : null;
+  if (typeof type !== 'string' || type.startsWith('(')) return null;
+  const command = type === EFFECT_EVENT ? (token as { effect?: unknown }).effect : token;
+  return command === undefined ? null : deepFreeze(structuredClone(command));
 }
 
 /** The answer to one input, before any policy answers after it. */
