@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { recordGame } from '../src/debug/index.ts';
 import {
   createGame,
   DEMO_BATTLE_SETUP,
@@ -41,6 +42,11 @@ describe("the caller's mistakes", () => {
     );
     expect(() => replayGame(save.origin, save.log, { seed: 3 } as never)).toThrow(TypeError);
     expect(() => gameInput(DEMO_BATTLE_SETUP, { sed: 1 } as never)).toThrow(/gameInput has no option "sed"/);
+    expect(() => recordGame(DEMO_BATTLE_SETUP, { sead: 1 } as never)).toThrow(
+      /recordGame has no option "sead": it takes seed, cards, policies, title/,
+    );
+    // The recorder is recordGame's inspection: an inspect of the caller's would be ignored, so it is refused.
+    expect(() => recordGame(DEMO_BATTLE_SETUP, { inspect: () => {} } as never)).toThrow(TypeError);
     // An inspector is XState's observer or a function; anything else is refused before any actor calls it.
     expect(() => createGame(DEMO_BATTLE_SETUP, { inspect: 5 as never })).toThrow(
       /inspect is a function or an observer/,

@@ -1,6 +1,7 @@
 import type { AnyTransitionDefinition, InspectionEvent } from 'xstate';
 import type { GameContext } from '../../machines/game.machine.ts';
 import { createGame, type Game, type GameActor, type GameOptions } from '../game/game.ts';
+import { checkedOptions } from '../game/options.ts';
 import type { Board } from '../model/board.ts';
 import { compact, compactEvent, gameSummary } from './summaries.ts';
 import {
@@ -174,7 +175,13 @@ export function recordGame(
   setup: unknown,
   options: Omit<GameOptions, 'inspect'> & RecordOptions = {},
 ): { game: Game; recorder: TraceRecorder } {
-  const { title, ...gameOptions } = options ?? {};
+  // Checked as recordGame's own: the recorder is its inspection, so `inspect` is none of its options.
+  const { title, ...gameOptions } = checkedOptions(options, 'recordGame', [
+    'seed',
+    'cards',
+    'policies',
+    'title',
+  ]);
   const recorder = recordTrace(title === undefined ? {} : { title });
   const game = createGame(setup, { ...gameOptions, inspect: recorder.inspect });
   recorder.attach(game);

@@ -434,9 +434,8 @@ export function replayGame(
   const commands = parseLog(log);
   if (typeof origin !== 'object' || origin === null)
     throw new SaveError(`an origin is { setup, seed, cards }, not ${typeName(origin)}`, 'bad-setup');
-  // Only the inspection: the seed and cards are the origin's, and no policy answers in a replay (the log
-  // holds every command), whatever a caller outside TypeScript passes.
-  // `policies` is taken and ignored: no policy answers in a replay, the log holds every command.
+  // Only the inspection is used: the seed and cards are the origin's (passing them is the caller's
+  // error), and `policies` is taken but no policy answers in a replay: the log holds every command.
   const { inspect } = checkedOptions(options, 'replayGame', ['inspect', 'policies']) as GameOptions;
   const game = createGame(origin.setup, {
     seed: origin.seed,
