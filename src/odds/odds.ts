@@ -1,8 +1,8 @@
 import { createGame, Game, ownSnapshot } from '../game/game.ts';
+import { checkedOptions } from '../game/options.ts';
 import { checkedPolicy, type Policy } from '../game/policies.ts';
 import type { CardId, PlayerId } from '../model/board.ts';
 import type { CommandOf } from '../model/commands.ts';
-import { typeName } from '../model/plain.ts';
 import { seedRandom } from '../rules/random.ts';
 import { addTo, average, chance, type Estimate, emptyTally, type Tally } from './intervals.ts';
 
@@ -382,25 +382,12 @@ export function oddsReport(prepared: PreparedOdds, tally: OddsTally): BattleOdds
 /** The options `battleOdds` takes. */
 export const ODDS_OPTIONS = ['battles', 'seed', 'attack', 'policies', 'cards', 'onProgress'] as const;
 
-/** The caller's options: an object of the options the call takes; anything else is an `OddsError`. */
-export function checkedOddsOptions(options: unknown, call: string, known: readonly string[]): void {
-  if (typeof options !== 'object' || options === null || Array.isArray(options))
-    throw new OddsError(
-      `${call} takes its options as an object ({ battles, ... }), not ${typeName(options)}`,
-    );
-  const unknown = Object.keys(options).find((key) => !known.includes(key));
-  if (unknown !== undefined)
-    throw new OddsError(
-      `${call} has no option ${JSON.stringify(unknown.slice(0, 40))}: it takes ${known.join(', ')}`,
-    );
-}
-
 /**
  * Plays the attack `options.battles` times on this thread and reports the odds. Throws `SetupError`
  * or `OddsError`. (Node's `stccg-rules/node` plays them on every core, with the same report.)
  */
-export function battleOdds(setup: unknown, options: OddsOptions): BattleOdds {
-  checkedOddsOptions(options, 'battleOdds', ODDS_OPTIONS);
+export function battleOdds(setup: unknown, given: OddsOptions): BattleOdds {
+  const options = checkedOptions(given, 'battleOdds', ODDS_OPTIONS, OddsError);
   const prepared = prepareOdds(setup, options);
   let done = 0;
   const tally = playOddsBattles(prepared, 0, prepared.battles, () => {

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Tinypool from 'tinypool';
+import { checkedOptions } from '../game/options.ts';
 import {
   type BattleOdds,
-  checkedOddsOptions,
   emptyOddsTally,
   mergeOddsTally,
   ODDS_OPTIONS,
@@ -64,8 +64,8 @@ export function workerCount(workers: number | undefined, battles: number): numbe
  * report as `battleOdds(setup, options)`. Policies must be named (`'strongest'`, `'pass'`): a function
  * cannot cross to another thread. Rejects with `SetupError` or `OddsError`.
  */
-export async function parallelBattleOdds(setup: unknown, options: ParallelOddsOptions): Promise<BattleOdds> {
-  checkedOddsOptions(options, 'parallelBattleOdds', [...ODDS_OPTIONS, 'workers']);
+export async function parallelBattleOdds(setup: unknown, given: ParallelOddsOptions): Promise<BattleOdds> {
+  const options = checkedOptions(given, 'parallelBattleOdds', [...ODDS_OPTIONS, 'workers'], OddsError);
   const { workers: asked, onProgress, ...rest } = options;
   const workers = workerCount(asked, rest.battles);
   if (workers === 1) {

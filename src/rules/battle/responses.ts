@@ -210,17 +210,19 @@ function onlyReports(response: Response): boolean {
  * opponent may be struck. Where holograms alone would act, they are the actors, and the check refuses.
  */
 function actorsOf(table: Table, context: ResponseContext, users: readonly CardId[]): readonly CardId[] {
-  const wounds = (context.response.does ?? []).some(
-    (action) => action.do === 'mortally-wound' || action.do === 'kill',
-  );
+  const wounds = (context.response.does ?? []).some(wounding);
   const others = wounds ? users.filter((id) => !isHolographic(table, id)) : [];
-  if (context.response.eachUser) {
-    const holograms = users.length - others.length;
-    if (holograms === 0 || others.length === 0 || !mayStrikeNonHologram(table, context)) return users;
-    return others;
-  }
+  if (context.response.eachUser)
+    return others.length > 0 && mayStrikeNonHologram(table, context) ? others : users;
   const user = others[0] ?? users[0];
   return user === undefined ? [] : [user];
+}
+
+/** An action a hologram may not take against a non-holographic opponent while the safety protocols hold (HOLO-BATTLE-1). */
+function wounding(
+  action: ResponseAction,
+): action is Extract<ResponseAction, { do: 'mortally-wound' | 'kill' }> {
+  return action.do === 'mortally-wound' || action.do === 'kill';
 }
 
 /** Whether a wounding action of the response may strike a non-holographic opponent while the safety protocols hold. */
@@ -228,7 +230,7 @@ function mayStrikeNonHologram(table: Table, context: ResponseContext): boolean {
   if (!safetyProtocolsHold(table)) return false;
   return (context.response.does ?? []).some(
     (action) =>
-      (action.do === 'mortally-wound' || action.do === 'kill') &&
+      wounding(action) &&
       targetsOf(table, context, action.whom, action.do).some((id) => !isHolographic(table, id)),
   );
 }
@@ -293,11 +295,7 @@ function checkAction(table: Table, context: ResponseContext, action: ResponseAct
   // HOLO-BATTLE-1 holds for a hologram's strike by a card as for its pairing's decision: a stun at most,
   // on any non-holographic opponent it may strike (the adversary, or one drawn at random).
   const struck = targets.filter((id) => !isHolographic(table, id));
-  if (
-    (action.do === 'mortally-wound' || action.do === 'kill') &&
-    struck.length > 0 &&
-    safetyProtocolsHold(table)
-  ) {
+  if (wounding(action) && struck.length > 0 && safetyProtocolsHold(table)) {
     const hologram = actorsOf(table, context, usersOf(table, context)).find((id) => isHolographic(table, id));
     if (hologram) {
       const whom = action.whom === 'adversary' ? label(table, struck[0]!) : 'a non-holographic opponent';
