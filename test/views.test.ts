@@ -163,13 +163,17 @@ describe("a player's view never shows the other player's hand", () => {
       expect(view.player).toBe(player);
       expect(view.handSizes).toEqual({ alice: 2, bob: 2 });
       // Own hand: listed; the other's: not a trace of it (no id, no card name).
-      for (const id of hands[player]!) expect(view.cards.map((card) => card.id)).toContain(id);
+      for (const id of hands[player]!) expect(Object.keys(view.cards)).toContain(id);
       for (const id of hands[opponent]!) expect(text).not.toContain(`"${id}"`);
-      const seen = new Set(view.cards.map((card) => card.card));
+      const seen = new Set(Object.values(view.cards).map((card) => card.card));
       for (const card of setup.cards.filter((c) => c.owner === opponent && c.at === 'hand')) {
         if (!seen.has(card.card)) expect(text).not.toContain(card.card);
       }
-      return { ...view, player: null, cards: view.cards.filter((card) => card.at.in !== 'hand') };
+      return {
+        ...view,
+        player: null,
+        cards: Object.values(view.cards).filter((card) => card.at.in !== 'hand'),
+      };
     });
     // Everything else is the same table for both.
     expect(tables[1]).toEqual(tables[0]);

@@ -11,10 +11,12 @@ import { tableOf } from '../../machines/game-table.ts';
 import { type BattleData, type BattleView, ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, PlayerId, Position } from '../model/board.ts';
 import { plainBoard } from '../model/card-record.ts';
-import type { Command, HostEffect, PlayerCommand } from '../model/commands.ts';
+import { type Command, type HostEffect, isHostEffect, type PlayerCommand } from '../model/commands.ts';
 import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
+import { idSchema } from '../model/ids.ts';
 import { safeText } from '../model/plain.ts';
+import { sha256Hex } from '../model/sha256.ts';
 import { label } from '../rules/cards.ts';
 import { legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
@@ -33,6 +35,8 @@ import {
   type Situation,
 } from './policies.ts';
 import { checkedSeed, gameInputFromSetup, plainSetupData, SetupError } from './setup-board.ts';
+import { Seat } from './seat.ts';
+import type { StepEvents } from './step-events.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
 /**
@@ -75,8 +79,23 @@ export interface PolicyFailure {
 const MAX_AUTO_COMMANDS = 100_000;
 
 export interface GameOptions {
-  /** Seeds every random choice of the game (default 1). The same seed and commands give the same game. */
-  readonly seed?: number;
+  /**
+   * Seeds every random choice of the game. The default is fixed (1): the same seed and commands give the
+   * same game, so a host that forgets it deals every game alike. `'random'` draws a seed from the
+   * platform's cryptographic source (`crypto.getRandomValues`); either way the seed is recorded in the
+   * game's origin, so its replays and saves still hold.
+   */
+  readonly seed?: number | 'random';
+  /**
+   * The game's id, for a host's records and for what a signed save binds itself to (letters, digits and
+   * `_ . : ' -`, up to 64). Default: derived from the game's origin (the same origin, the same id).
+   */
+  readonly id?: string;
+  /**
+   * How many of the latest steps' rule events the game keeps for `eventsSince` (default: every step).
+   * A host that keeps them in its own store may keep fewer here.
+   */
+  readonly history?: number;
   /**
    * The client's own card definitions, as a list (for example read from a JSON file), added to the
    * built-in library for this game alongside any `cardDefinitions` in the setup.
@@ -135,10 +154,15 @@ export interface GameOrigin {
   readonly cards: readonly unknown[];
 }
 
-/** A game to resume instead of starting afresh: its persisted snapshot and the commands that led there. */
+/**
+ * A game to resume instead of starting afresh: its persisted snapshot, its id, and the commands that led
+ * there since step `logStart` (0 for a whole log; a checkpoint's step for a save without its log).
+ */
 export interface Resumption {
   readonly snapshot: unknown;
   readonly log: readonly Command[];
+  readonly logStart: number;
+  readonly id: string;
 }
 
 /**
@@ -192,8 +216,21 @@ export class Game {
   readonly actor: GameActor;
   /** The setup, seed and cards the game started from (a copy). */
   readonly origin: GameOrigin;
+  /**
+   * The step this game's log starts after: 0 for a game created here or restored from a whole save; the
+   * checkpoint's step for one resumed from a save without its log (`saveGame(game, { log: false })`),
+   * whose earlier commands are in the host's own journal.
+   */
+  readonly logStart: number;
   private readonly policies = new Map<PlayerId, Policy>();
   private readonly commandLog: Command[];
+  private givenId: string | undefined;
+  /** What happened at each step this game has carried out, latest last (at most `history` of them). */
+  private readonly journal: StepEvents[] = [];
+  private readonly history: number;
+  /** The steps before this one have no events in `journal` (not kept, or before a restore). */
+  private journalFrom: number;
+  private readonly seats = new Map<PlayerId | null, Seat>();
   /** What the actor emitted for each input from outside, by the gate's copy of it. */
   private readonly answers = new WeakMap<object, Answer>();
   /** The last input carried out: what the actor's own events (a battle's steps) follow from. */
@@ -204,6 +241,10 @@ export class Game {
    * persisted snapshot. Clients use `createGame` and `restoreGame`.
    */
   constructor(origin: GameOrigin, options: GameOptions = {}, resume?: Resumption) {
+    this.givenId = resume?.id ?? (options.id === undefined ? undefined : checkedGameId(options.id));
+    this.history = checkedHistory(options.history);
+    this.logStart = resume?.logStart ?? 0;
+    this.journalFrom = resume ? resume.logStart + resume.log.length : 0;
     // The client's policies first: a misspelt one is refused before any actor starts (or is inspected).
     for (const [player, policy] of Object.entries(options.policies ?? {}))
       this.policies.set(player, checkedPolicy(player, policy));
@@ -251,8 +292,82 @@ export class Game {
     if (event.type === 'rule') answer.events.push(event);
     else if (input) {
       answer.verdict = event;
-      if (event.type === 'accepted') this.lastCause = input;
+      if (event.type === 'accepted') {
+        this.lastCause = input;
+        // The events of this step so far, and (the same list) those the battle's own steps add after it.
+        this.keep({ step: event.step, command: event.command, events: answer.events });
+      }
     }
+  }
+
+  /** Keeps what happened at a step, dropping the oldest beyond `history`. */
+  private keep(step: StepEvents): void {
+    this.journal.push(step);
+    if (this.journal.length > this.history) {
+      this.journal.splice(0, this.journal.length - this.history);
+      this.journalFrom = this.journal[0]!.step - 1;
+    }
+  }
+
+  /**
+   * The game's id (see `GameOptions.id`): given at creation, kept by its saves, or derived from its
+   * origin (the same origin, the same id).
+   */
+  get id(): string {
+    this.givenId ??= idFromOrigin(this.origin);
+    return this.givenId;
+  }
+
+  /**
+   * What happened after step `since`, step by step: each command carried out and the rule events it
+   * caused, every event included (for the host; a seat hears only its own, `game.seat(p).eventsSince`).
+   * A game that no longer keeps those steps (`history`) or was resumed after them works them out again
+   * from its origin and log when it holds the whole log; otherwise throws `RangeError` (a host reads
+   * them from its own journal). Throws `RangeError` for a step that is not a whole number from 0 to
+   * the game's step.
+   */
+  eventsSince(since: number): StepEvents[] {
+    const now = this.step();
+    if (!Number.isSafeInteger(since) || since < 0 || since > now)
+      throw new RangeError(`a step to read events since is a whole number from 0 to ${now}, not ${safeText(String(since), 40)}`);
+    if (since >= this.journalFrom) return this.journal.filter((step) => step.step > since);
+    if (this.logStart > 0)
+      throw new RangeError(
+        `this game keeps the events of steps after ${this.journalFrom} only: it was resumed from step ${this.logStart}, so read earlier ones from your journal`,
+      );
+    // Worked out again: the same origin and commands give the same events (the engine is deterministic).
+    const replayed = replayEvents(this.origin, this.commandLog.slice(0, this.journalFrom));
+    return [
+      ...replayed.filter((step) => step.step > since),
+      ...this.journal.filter((step) => step.step > this.journalFrom),
+    ];
+  }
+
+  /**
+   * The door of one player's seat (GAME-SEAT-1): its `send` refuses a command in another player's
+   * name, and its `payload` holds that player's view, legal commands and what the game awaits, in one.
+   * Throws `RangeError` for a name that is not one of the game's players (`spectator()` is theirs).
+   */
+  seat(player: PlayerId): Seat {
+    if (typeof player !== 'string' || !this.board().players.includes(player))
+      throw new RangeError(
+        `there is no seat for ${safeText(String(player), 40)}: the players are ${this.board().players.join(' and ')}`,
+      );
+    return this.seatOf(player);
+  }
+
+  /** A spectator's seat: the public view and events, and no command (GAME-SEAT-1, GAME-VIEW-1). */
+  spectator(): Seat {
+    return this.seatOf(null);
+  }
+
+  private seatOf(player: PlayerId | null): Seat {
+    let seat = this.seats.get(player);
+    if (!seat) {
+      seat = new Seat(this, player);
+      this.seats.set(player, seat);
+    }
+    return seat;
   }
 
   /** Every command carried out so far, in order (host effects and the policies' commands too): with the origin, a replay. */
@@ -545,10 +660,10 @@ export class Game {
 
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, given: GameOptions = {}): Game {
-  const options = checkedOptions(given, 'createGame', ['seed', 'cards', 'policies', 'inspect']);
+  const options = checkedOptions(given, 'createGame', ['seed', 'cards', 'policies', 'inspect', 'id', 'history']);
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
   // Copied by value, running none of the client's code (no getter, toJSON or proxy), depth-limited.
-  const seed = checkedSeed(options.seed);
+  const seed = options.seed === 'random' ? randomSeed() : checkedSeed(options.seed);
   const copy = setup === undefined ? undefined : plainSetupData(setup, '(setup)');
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
@@ -561,4 +676,50 @@ const replaying = new WeakSet<Game>();
 /** Marks a game as a replay (for `replayGame`): only the logged commands move it. */
 export function markReplay(game: Game): void {
   replaying.add(game);
+}
+
+/** Ends a game's replay (for `resumeGame`, once its journal is played): its policies answer again. */
+export function unmarkReplay(game: Game): void {
+  replaying.delete(game);
+}
+
+/** A seed from the platform's cryptographic source (browsers and Node alike): for hosts. */
+function randomSeed(): number {
+  return globalThis.crypto.getRandomValues(new Uint32Array(1))[0]!;
+}
+
+/** A game's id as given, checked: what ids are elsewhere (letters, digits, `_ . : ' -`, up to 64). */
+export function checkedGameId(id: unknown): string {
+  const parsed = idSchema.safeParse(id);
+  if (!parsed.success)
+    throw new TypeError(
+      `a game's id is 1 to 64 letters, digits and _ . : ' - (starting with a letter or digit), not ${safeText(JSON.stringify(id) ?? String(id), 80)}`,
+    );
+  return parsed.data;
+}
+
+/** How many steps of events a game keeps: a whole number of at least 1 (default: every step). */
+function checkedHistory(history: unknown): number {
+  if (history === undefined) return Number.POSITIVE_INFINITY;
+  if (typeof history !== 'number' || !(Number.isSafeInteger(history) && history >= 1))
+    throw new TypeError(`history is how many steps of events to keep: a whole number of at least 1, not ${safeText(String(history), 40)}`);
+  return history;
+}
+
+/** The id of a game given none: from its origin, so that the same origin gives the same id. */
+export function idFromOrigin(origin: GameOrigin): string {
+  return `game-${sha256Hex(JSON.stringify([origin.setup, origin.seed, origin.cards])).slice(0, 16)}`;
+}
+
+/** The events of a game's first steps, worked out again by replaying them from its origin. */
+function replayEvents(origin: GameOrigin, log: readonly Command[]): StepEvents[] {
+  const game = new Game(origin);
+  markReplay(game);
+  for (const command of log) {
+    const result = isHostEffect(command) ? game.effect(command) : game.send(command);
+    if (!result.ok) break;
+  }
+  const steps = game.eventsSince(0);
+  game.stop();
+  return steps;
 }

@@ -2,6 +2,7 @@ import { battleMachine } from '../../machines/battle.machine.ts';
 import { hologramMachine } from '../../machines/hologram.machine.ts';
 import type { Command } from '../model/commands.ts';
 import { commandSchema, isHostEffect } from '../model/commands.ts';
+import { idSchema } from '../model/ids.ts';
 import { copyPlain, isRecord, MAX_JSON_DEPTH, safeText, typeName } from '../model/plain.ts';
 import { sha256Hex } from '../model/sha256.ts';
 import * as z from '../model/zod.ts';
@@ -12,41 +13,78 @@ import {
   Game,
   type GameOptions,
   type GameOrigin,
+  idFromOrigin,
   markReplay,
   ownSnapshot,
+  unmarkReplay,
 } from './game.ts';
 import { checkedOptions } from './options.ts';
 import { checkedPolicy } from './policies.ts';
 import { originProblem, snapshotProblem } from './restore-checks.ts';
 import { checkedSeed, gameInputFromSetup, SetupError } from './setup-board.ts';
+import {
+  type CheckedKey,
+  checkedKey,
+  checkedKeys,
+  macOf,
+  type SaveKey,
+  type SaveSignature,
+  sameMac,
+} from './signing.ts';
 
 /**
- * Saving, restoring and replaying games. A save is JSON: the game's origin (setup, seed, the client's
- * cards), every command carried out, and the XState persisted snapshot (hologram actors, the running
- * battle and its response window, the random generator's state), with a format version and a checksum.
+ * Saving, restoring and replaying games. A save is JSON: the game's id and origin (setup, seed, the
+ * client's cards), the commands carried out (all of them, or none for a checkpoint), and the XState
+ * persisted snapshot (hologram actors, the running battle and its response window, the random
+ * generator's state), with a format version, a checksum, and a signature where a key signed it.
  */
 
 export const SAVE_FORMAT = 'stccg-rules/save';
 /**
- * The save format version this engine writes. Version 4 (stccg-rules 0.4) records, in a battle's data,
+ * The save format version this engine writes. Version 5 (stccg-rules 0.7) holds the game's `id`, the
+ * step its log starts after (`logStart`: 0, or a checkpoint's step), and a signature where a key signed
+ * it; a version 4 save is migrated with an id made from its checksum. Version 4 (0.4) records, in a battle's data,
  * who left it while it ran (`left`, BATTLE-6); version 3 (0.3) held the decision a battle's pairing
  * awaits in the game's context (`awaitedDecision`) rather than the battle's (`decision`). Versions 3 and
  * 2 are migrated as they are read (`migrateVersion3`, `migrateVersion2`). A version 1 save (0.1) is
  * refused, but its origin and log still replay (`replayGame`, `stccg replay`).
  */
-export const SAVE_VERSION = 4;
+export const SAVE_VERSION = 5;
 
 /** The older versions this engine still reads, migrating each to SAVE_VERSION. */
-const MIGRATED_VERSIONS: ReadonlySet<number> = new Set([2, 3]);
+const MIGRATED_VERSIONS: ReadonlySet<number> = new Set([2, 3, 4]);
 
 export interface SavedGame {
   readonly format: typeof SAVE_FORMAT;
   readonly version: number;
+  /** The game's id (`game.id`), signed with the rest. */
+  readonly id: string;
   readonly origin: GameOrigin;
+  /**
+   * The step the log starts after: 0 for a whole save (origin and log replay it); the save's own step
+   * for a checkpoint (`saveGame(game, { log: false })`), which carries no log at all.
+   */
+  readonly logStart: number;
+  /** The commands carried out after step `logStart`, in order. */
   readonly log: readonly Command[];
   readonly snapshot: unknown;
   /** sha256 of the rest, so that a damaged save is refused rather than half-loaded. */
   readonly checksum: string;
+  /** HMAC-SHA256 under the key that signed it (`saveGame(game, { key })`); absent from an unsigned save. */
+  readonly signature?: SaveSignature;
+}
+
+/** How `saveGame` writes a save. */
+export interface SaveOptions {
+  /** Signs the save with this key (HMAC-SHA256): `restoreGame(save, { key })` then refuses any change to it. */
+  readonly key?: SaveKey;
+  /**
+   * `false` writes a checkpoint: the game as it is now without the commands that led there, of the same
+   * size at step 10,000 as at step 10 (for a host that appends each command to its own journal and
+   * checkpoints every so often: restore the latest checkpoint and `resumeGame` with the commands after
+   * it). Default true: the whole log, which replays.
+   */
+  readonly log?: boolean;
 }
 
 /** A save that cannot be restored, or a log that cannot be replayed; `reason` says which check failed. */
@@ -60,15 +98,54 @@ export class SaveError extends Error {
       | 'damaged'
       | 'bad-setup'
       | 'refused-command'
-      | 'not-restorable',
+      | 'not-restorable'
+      /** A key was given, and the save carries no signature. */
+      | 'unsigned'
+      /** A key was given, and the save is signed by another key (its `keyId` names no key given). */
+      | 'unknown-key'
+      /** The save's signature does not match its content: it was changed after it was signed. */
+      | 'forged',
   ) {
     super(message);
   }
 }
 
-function checksumOf(body: Omit<SavedGame, 'checksum'>): string {
+/**
+ * The text a save's checksum and signature are made over: its content, in one order, as JSON. A save of
+ * version 4 or before had neither id nor logStart.
+ */
+function contentOf(body: Omit<SavedGame, 'checksum' | 'signature'>): string {
+  return body.version >= 5
+    ? JSON.stringify([
+        body.format,
+        body.version,
+        body.id,
+        body.origin,
+        body.logStart,
+        body.log,
+        body.snapshot,
+      ])
+    : JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]);
+}
+
+function checksumOf(body: Omit<SavedGame, 'checksum' | 'signature'>): string {
   // SHA-256, synchronous in browsers and Node alike (native in Node: see sha256.ts).
-  return sha256Hex(JSON.stringify([body.format, body.version, body.origin, body.log, body.snapshot]));
+  return sha256Hex(contentOf(body));
+}
+
+/**
+ * What a signature is made over: the key's id, the game's id and its step, then the save's content
+ * exactly as its checksum reads it. A change to any byte of it (a card put back, the generator's state,
+ * a decision in the log, the seed, a card added to the setup) changes the MAC.
+ */
+function signedText(keyId: string, step: number, content: string): string {
+  return `${JSON.stringify(['stccg-rules/signed-save', keyId, step])}\n${content}`;
+}
+
+/** The step a save's snapshot is at (0 where it names none: the restore checks refuse such a save). */
+function stepOfSnapshot(snapshot: unknown): number {
+  const step = (snapshot as { context?: { step?: unknown } } | null)?.context?.step;
+  return typeof step === 'number' ? step : 0;
 }
 
 /** Why a save of another version is refused, in words (a version 1 save can still be replayed). */
@@ -82,8 +159,17 @@ function versionRefusal(version: number): string {
   return `save format version ${version} is not known (this engine reads versions 2 to ${SAVE_VERSION})`;
 }
 
-/** The game now, as a save (plain JSON). */
-export function saveGame(game: Game): SavedGame {
+/**
+ * The game now, as a save (plain JSON): signed where a key is given, a checkpoint without its log where
+ * `log: false` (see `SaveOptions`). Throws `SaveError` for a stopped game, and `TypeError` for a bad
+ * option or key.
+ */
+export function saveGame(game: Game, given: SaveOptions = {}): SavedGame {
+  const options = checkedOptions(given, 'saveGame', ['key', 'log']);
+  const key = options.key === undefined ? undefined : checkedKey(options.key);
+  if (options.log !== undefined && typeof options.log !== 'boolean')
+    throw new TypeError(`log is true (the whole log) or false (a checkpoint), not ${typeName(options.log)}`);
+  const whole = options.log !== false;
   // A stopped actor's snapshot is no running game's: refuse it here rather than write a save that
   // restoreGame would refuse.
   const status = game.actor.getSnapshot().status;
@@ -97,14 +183,21 @@ export function saveGame(game: Game): SavedGame {
   const body = {
     format: SAVE_FORMAT,
     version: SAVE_VERSION,
+    id: game.id,
     origin: game.origin,
+    logStart: whole ? game.logStart : game.step(),
     // In the schema's own key order, so that a restored game saves to the very same bytes.
-    log: game.log().map((command) => commandSchema.parse(command)),
+    log: whole ? game.log().map((command) => commandSchema.parse(command)) : [],
     snapshot: game.persistedSnapshot(),
   } as const;
   // Through JSON once, so the checksum is of exactly what a file would hold.
   const plain = JSON.parse(JSON.stringify(body)) as Omit<SavedGame, 'checksum'>;
-  return { ...plain, checksum: checksumOf(plain) };
+  const content = contentOf(plain);
+  const saved: SavedGame = { ...plain, checksum: sha256Hex(content) };
+  if (!key) return saved;
+  const step = game.step();
+  const mac = macOf(key, signedText(key.id, step, content));
+  return { ...saved, signature: { algorithm: 'HMAC-SHA256', keyId: key.id, step, mac } };
 }
 
 /**
@@ -118,13 +211,34 @@ export const SAVE_MAX_VALUES = 10_000_000;
 const saveSchema = z.object({
   format: z.literal(SAVE_FORMAT),
   version: z.int(),
+  // Version 5 on: required (checked after the version); absent from the older versions.
+  id: z.optional(idSchema),
   origin: z.object({ setup: z.unknown(), seed: z.int(), cards: z.array(z.unknown()) }),
+  logStart: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
   log: z.array(z.unknown()),
   snapshot: z.record(z.string(), z.unknown()),
   checksum: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+  signature: z.optional(
+    z.strictObject({
+      algorithm: z.literal('HMAC-SHA256'),
+      keyId: idSchema,
+      step: z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+      mac: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
+    }),
+  ),
 });
 
-export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
+/** How a save is checked before anything of it runs (`checkSave`). */
+export interface CheckOptions {
+  /**
+   * The key (or keys: during a rotation, the old ones too) a save must be signed with. Given, an
+   * unsigned save is refused (`unsigned`), one signed by a key not given (`unknown-key`), and one changed
+   * in any way since it was signed (`forged`). Without it, a save is checked by its checksum alone.
+   */
+  readonly key?: SaveKey | readonly SaveKey[];
+}
+
+export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards' | 'id'>, CheckOptions {
   /**
    * How far to trust the save. `'checksum'` (the default) refuses damaged saves and checks that the
    * restored game answers; `'replay'` also replays the origin and log, and refuses a save whose
@@ -140,7 +254,10 @@ export interface RestoreOptions extends Omit<GameOptions, 'seed' | 'cards'> {
  * log of commands. Returns the save (a copy) and its log; throws `SaveError` otherwise. `stccg replay`
  * checks a save with it too.
  */
-export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
+export function checkSave(saved: unknown, given: CheckOptions = {}): { save: SavedGame; log: Command[] } {
+  const options = checkedOptions(given, 'checkSave', ['key']);
+  // The caller's keys first: a malformed key is the caller's error (TypeError), not the save's.
+  const keys = options.key === undefined ? undefined : checkedKeys(options.key);
   // Copied by value without running any code of the caller's (no getter, toJSON or proxy), and no
   // deeper than any JSON input may nest: a deeply nested save is refused, not a RangeError.
   const copy = copyPlain(saved, { maxDepth: MAX_JSON_DEPTH, maxNodes: SAVE_MAX_VALUES });
@@ -167,16 +284,60 @@ export function checkSave(saved: unknown): { save: SavedGame; log: Command[] } {
   if (save.version !== SAVE_VERSION && !MIGRATED_VERSIONS.has(save.version)) {
     throw new SaveError(versionRefusal(save.version), 'unknown-version');
   }
-  const { checksum, ...body } = save;
-  // The checksum is of the save as it was written, so it is checked before any migration.
-  if (checksumOf(body as Omit<SavedGame, 'checksum'>) !== checksum) {
+  if (save.version >= 5 && (save.id === undefined || save.logStart === undefined)) {
+    throw new SaveError(
+      `not a saved game: a version ${save.version} save names its game's id and its logStart`,
+      'not-a-save',
+    );
+  }
+  const { checksum, signature, ...body } = save;
+  // The checksum and the signature are of the save as it was written, so they are checked before any
+  // migration; the signature first, for a forger can always make the checksum match.
+  const content = contentOf(body as Omit<SavedGame, 'checksum'>);
+  if (keys) checkSignature(signature, keys, content);
+  if (sha256Hex(content) !== checksum) {
     throw new SaveError('the save is damaged: its checksum does not match its content', 'damaged');
   }
   let current = save as SavedGame;
   if (current.version === 2) current = migrateVersion2(current);
   if (current.version === 3) current = migrateVersion3(current);
+  if (current.version === 4) current = migrateVersion4(current);
   // The log is part of the copy made above: its entries are plain data already.
   return { save: current, log: parseLog(save.log, true) };
+}
+
+/**
+ * Refuses a save whose signature is missing, by a key not given, or not of its content (`SaveError`
+ * naming which). The MAC is compared in time that does not depend on where it differs.
+ */
+function checkSignature(
+  signature: SaveSignature | undefined,
+  keys: readonly CheckedKey[],
+  content: string,
+): void {
+  if (!signature) throw new SaveError('the save is not signed, and a key was given: it is refused', 'unsigned');
+  const key = keys.find((k) => k.id === signature.keyId);
+  if (!key) {
+    throw new SaveError(
+      `the save is signed by key ${JSON.stringify(signature.keyId)}, which is not among the keys given (${keys.map((k) => JSON.stringify(k.id)).join(', ')})`,
+      'unknown-key',
+    );
+  }
+  if (!sameMac(macOf(key, signedText(key.id, signature.step, content)), signature.mac)) {
+    throw new SaveError(
+      'the save has been changed since it was signed: its signature does not match its content',
+      'forged',
+    );
+  }
+}
+
+/**
+ * A version 4 save as version 5 holds it: the id a game of its origin is given by default (so that the
+ * migrated game and its log replayed save alike), and a log from the start (`logStart` 0). The checksum
+ * is made anew for the migrated content.
+ */
+function migrateVersion4(save: SavedGame): SavedGame {
+  return resealed({ ...save, version: 5, id: idFromOrigin(save.origin), logStart: 0 });
 }
 
 /**
@@ -275,9 +436,9 @@ function editBattleContext(
   };
 }
 
-/** A migrated save with its checksum made anew for its content. */
+/** A migrated save with its checksum made anew for its content (an older save has no signature). */
 function resealed(save: SavedGame): SavedGame {
-  const { checksum: _old, ...content } = save;
+  const { checksum: _old, signature: _none, ...content } = save;
   return { ...content, checksum: checksumOf(content) };
 }
 
@@ -323,22 +484,34 @@ function setUpOrigin(origin: GameOrigin): SetUp {
  */
 export function restoreGame(saved: unknown, given: RestoreOptions = {}): Game {
   // The client's options first: a misspelt policy or check is the caller's error (TypeError), not the save's.
-  const options = checkedOptions(given, 'restoreGame', ['policies', 'inspect', 'verify']);
+  const options = checkedOptions(given, 'restoreGame', ['policies', 'inspect', 'verify', 'key', 'history']);
   for (const [player, policy] of Object.entries(options.policies ?? {})) checkedPolicy(player, policy);
   if (options.verify !== undefined && options.verify !== 'checksum' && options.verify !== 'replay')
     throw new TypeError(`verify is 'checksum' or 'replay', not ${typeName(options.verify)}`);
-  const { save, log } = checkSave(saved);
-  const { verify = 'checksum', ...gameOptions } = options;
+  const { verify = 'checksum', key, ...gameOptions } = options;
+  const { save, log } = checkSave(saved, key === undefined ? {} : { key });
+  if (verify === 'replay' && save.logStart > 0) {
+    throw new SaveError(
+      `a checkpoint (its log starts after step ${save.logStart}) cannot be verified by replay: sign your checkpoints (a key) instead`,
+      'not-restorable',
+    );
+  }
   const origin = setUpOrigin(save.origin);
   const { context } = save.snapshot as { context: Parameters<typeof originProblem>[1] };
-  const problem = snapshotProblem(save.snapshot, log.length) ?? originProblem(origin, context);
+  const problem =
+    snapshotProblem(save.snapshot, save.logStart + log.length) ?? originProblem(origin, context);
   if (problem) throw new SaveError(`the save cannot be restored: ${problem}`, 'not-restorable');
   // A policy for someone who does not play in the saved game is the caller's error, as at createGame.
   for (const player of Object.keys(options.policies ?? {})) checkPolicyHolder(player, context.board.players);
   let game: Game;
   try {
     // `checkSave` made this snapshot for this restore alone (a copy of the caller's save): no other copy.
-    game = new Game(save.origin, gameOptions, { snapshot: ownSnapshot(save.snapshot as object), log });
+    game = new Game(save.origin, gameOptions, {
+      snapshot: ownSnapshot(save.snapshot as object),
+      log,
+      logStart: save.logStart,
+      id: save.id,
+    });
   } catch (error) {
     if (error instanceof SetupError)
       throw new SaveError(`the save's setup is refused: ${error.message}`, 'bad-setup');
@@ -436,23 +609,53 @@ export function replayGame(
     throw new SaveError(`an origin is { setup, seed, cards }, not ${typeName(origin)}`, 'bad-setup');
   // Only the inspection is used: the seed and cards are the origin's (passing them is the caller's
   // error), and `policies` is taken but no policy answers in a replay: the log holds every command.
-  const { inspect } = checkedOptions(options, 'replayGame', ['inspect', 'policies']) as GameOptions;
+  const { inspect, id } = checkedOptions(options, 'replayGame', ['inspect', 'policies', 'id']) as GameOptions;
   const game = createGame(origin.setup, {
     seed: origin.seed,
     cards: origin.cards,
     ...(inspect ? { inspect } : {}),
+    ...(id === undefined ? {} : { id }),
   });
   markReplay(game);
+  playLogged(game, commands, 0);
+  return game;
+}
+
+/**
+ * Plays logged commands into a game marked as a replay (no policy answers: the log holds every command),
+ * stopping the game and throwing `SaveError` at the first one refused. `first` numbers the first entry.
+ */
+function playLogged(game: Game, commands: readonly Command[], first: number): void {
   commands.forEach((command, i) => {
     const result = isHostEffect(command) ? game.effect(command) : game.send(command);
     if (!result.ok) {
       game.stop();
       throw new SaveError(
-        `log entry ${i} (${command.type}) is refused on replay: ${result.rejection.message}`,
+        `log entry ${first + i} (${command.type}) is refused on replay: ${result.rejection.message}`,
         'refused-command',
       );
     }
   });
+}
+
+/**
+ * A game brought back from a host's journal: its latest checkpoint (a save, usually one written with
+ * `saveGame(game, { log: false, key })`) and the commands carried out after it, in order. The save is
+ * checked as `restoreGame` checks it (with `key`, its signature too); the commands are played as a
+ * replay plays them (no policy answers between them: they include what the policies played), then the
+ * policies given answer whatever the game awaits. Throws `SaveError` as `restoreGame` does, or
+ * `refused-command` for a command the game refuses (a journal that does not follow its checkpoint).
+ */
+export function resumeGame(saved: unknown, later: readonly unknown[], given: RestoreOptions = {}): Game {
+  const options = checkedOptions(given, 'resumeGame', ['policies', 'inspect', 'verify', 'key', 'history']);
+  const commands = parseLog(later);
+  const { policies, ...restoreOptions } = options;
+  const game = restoreGame(saved, restoreOptions);
+  markReplay(game);
+  playLogged(game, commands, game.step());
+  unmarkReplay(game);
+  for (const [player, policy] of Object.entries(policies ?? {})) game.setPolicy(player, policy);
+  game.answerByPolicies();
   return game;
 }
 

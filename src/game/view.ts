@@ -18,8 +18,8 @@ export interface CardView {
 }
 
 /**
- * What one player sees at the table: every face-up card, their own hand, and only the size of the
- * opponent's hand. Never the generator's state.
+ * What one player sees at the table (GAME-VIEW-1): every face-up card, their own hand, and only the
+ * size of the opponent's hand. Never the generator's state, nor the order of a face-down combat pile.
  */
 export interface PlayerView {
   readonly player: PlayerId;
@@ -27,7 +27,11 @@ export interface PlayerView {
   /** The game's step: how many commands have been carried out. */
   readonly step: number;
   readonly locations: ReadonlyArray<{ readonly id: LocationId; readonly name: string }>;
-  readonly cards: readonly CardView[];
+  /**
+   * The cards this player sees, keyed by id (in the board's order): so that one card entering or
+   * leaving the view is one small change of it (a JSON Patch of that card alone), not a shift of a list.
+   */
+  readonly cards: Readonly<Record<CardId, CardView>>;
   /** How many cards each player holds in hand. */
   readonly handSizes: Readonly<Record<PlayerId, number>>;
   /** The battle running now, as the table shows it: face-down piles by their size only. */
@@ -76,14 +80,14 @@ function publicBattle(table: Table): BattlePublicView | null {
 export function viewFor(table: Table, player: PlayerId, step: number): PlayerView {
   const board = table.board;
   const handSizes: Record<PlayerId, number> = Object.fromEntries(board.players.map((p) => [p, 0]));
-  const cards: CardView[] = [];
+  const cards: Record<CardId, CardView> = {};
   for (const card of cardList(board.cards)) {
     if (card.at.in === 'hand') {
       handSizes[card.owner] = (handSizes[card.owner] ?? 0) + 1;
       if (card.owner !== player) continue;
     }
     const hologram = table.hologram(card.id)?.state;
-    cards.push({
+    cards[card.id] = {
       id: card.id,
       card: card.card,
       owner: card.owner,
@@ -92,7 +96,7 @@ export function viewFor(table: Table, player: PlayerId, step: number): PlayerVie
       ...(hologram ? { hologram } : {}),
       addedIcons: card.addedIcons,
       affiliationMode: card.affiliationMode,
-    });
+    };
   }
   return {
     player,

@@ -94,6 +94,8 @@ export type RejectionCode =
   | 'not-your-turn'
   /** A card that player may not touch (GAME-OWN-1). */
   | 'not-your-card'
+  /** Sent from one player's seat in another player's name, or from a spectator's (GAME-SEAT-1). */
+  | 'not-your-seat'
   /** The rules forbid it now; `clause` says which. */
   | 'forbidden'
   /** The engine is in a state where this command has no meaning (the game is over, a step awaits). */

@@ -293,7 +293,7 @@ function gameForBattle(prepared: PreparedOdds, index: number): Game {
   return new Game(
     { setup: prepared.setup, seed, cards: prepared.cards },
     { policies: prepared.policies },
-    { snapshot: own, log: [] },
+    { snapshot: own, log: [], logStart: 0, id: `odds-battle-${index}` },
   );
 }
 

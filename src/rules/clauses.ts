@@ -97,6 +97,10 @@ export const ENGINE_CLAUSES = {
     "While a personnel battle runs, the players only respond (with a response card, or a card's effect played in the open window), pass and decide within it; a new battle waits until it is over.",
   'GAME-BATTLE-2':
     'A personnel that dies, is erased, is captured or leaves its group during a battle leaves the battle: its combat pile, the pairing it is in (which ends with no outcome) and the totals. One disabled during the battle (a hologram deactivated) stays in it, but engages no one and adds nothing to its total.',
+  'GAME-SEAT-1':
+    "A player acts only for themself: a command sent from a player's seat is that player's, and one naming another player is refused; a spectator sends none.",
+  'GAME-VIEW-1':
+    "What a player could not see across a real table (the opponent's hand, the order of a face-down combat pile, the generator's state) is shown to no one else: a view or a rule event names only what its listener may see.",
   'GAME-STAFF-1':
     'A ship is staffed when its unstopped, undisabled crew carries the staffing icons its card requires; only a staffed ship may move.',
   'CARD-EMITTER-1':

@@ -200,7 +200,7 @@ function checkPairing(
 function checkView(c: Comparison, game: Game, player: string, e: ViewExpectation): void {
   const path = `view.${player}`;
   const view = game.view(player);
-  const shown = new Set(view.cards.map((card) => card.id));
+  const shown = new Set(Object.keys(view.cards));
   const visibility = (id: CardId) => (shown.has(id) ? 'shown' : 'hidden');
   for (const id of e.sees ?? []) c.equal(`${path}.sees.${id}`, 'shown', () => visibility(id));
   for (const id of e.doesNotSee ?? []) c.equal(`${path}.doesNotSee.${id}`, 'hidden', () => visibility(id));

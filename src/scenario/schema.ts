@@ -72,6 +72,7 @@ export const REJECTION_CODES = everyOf<RejectionCode>()([
   'unknown-card',
   'not-your-turn',
   'not-your-card',
+  'not-your-seat',
   'forbidden',
   'not-now',
   'stale',
