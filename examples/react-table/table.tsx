@@ -85,7 +85,7 @@ export function Table({ game, player }: { game: Game; player: PlayerId }) {
         {player}: turn {view.turn.number} ({view.turn.player}'s), step {step}
       </h2>
       <ul>
-        {view.cards.map((card) => (
+        {Object.values(view.cards).map((card) => (
           <Card key={card.id} card={card} />
         ))}
       </ul>

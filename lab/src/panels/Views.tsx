@@ -18,8 +18,8 @@ export function ViewsPanel({ game }: { game: Game }) {
 
 function OneView({ game, view }: { game: Game; view: PlayerView }) {
   const board = game.board();
-  const hand = view.cards.filter((card) => card.at.in === 'hand');
-  const inPlay = view.cards.filter((card) => card.at.in !== 'hand');
+  const hand = Object.values(view.cards).filter((card) => card.at.in === 'hand');
+  const inPlay = Object.values(view.cards).filter((card) => card.at.in !== 'hand');
   return (
     <article className="view" aria-label={`${view.player}'s view`} data-player={view.player}>
       <h3>{view.player} sees</h3>
