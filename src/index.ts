@@ -28,20 +28,37 @@ export {
   type GameOrigin,
   type PolicyFailure,
 } from './game/game.ts';
+export {
+  applyPayloadPatch,
+  PatchError,
+  type PatchOperation,
+  payloadPatch,
+} from './game/patch.ts';
 export type { Awaiting, Policy, PolicyFunction, Situation } from './game/policies.ts';
 export {
+  type CheckOptions,
   checkSave,
   type RestoreOptions,
   replayGame,
   restoreGame,
+  resumeGame,
   SAVE_FORMAT,
   SAVE_MAX_VALUES,
   SAVE_VERSION,
   type SavedGame,
   SaveError,
+  type SaveOptions,
   saveGame,
 } from './game/save.ts';
+export { Seat, type SeatPayload } from './game/seat.ts';
 export { type GameInputOptions, gameInput, SetupError } from './game/setup-board.ts';
+export {
+  createSaveKey,
+  MIN_SECRET_BYTES,
+  type SaveKey,
+  type SaveSignature,
+} from './game/signing.ts';
+export { type Audience, audienceOf, type StepEvents } from './game/step-events.ts';
 export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
 export type {
   AwaitedDecision,

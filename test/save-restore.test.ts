@@ -5,7 +5,6 @@
  * `SaveError`, and nothing is left loaded or running.
  */
 
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -34,8 +34,8 @@ import {
   type Policy,
   type Situation,
 } from './policies.ts';
-import { checkedSeed, gameInputFromSetup, plainSetupData, SetupError } from './setup-board.ts';
 import { Seat } from './seat.ts';
+import { checkedSeed, gameInputFromSetup, plainSetupData, SetupError } from './setup-board.ts';
 import type { StepEvents } from './step-events.ts';
 import { type PlayerView, viewFor } from './view.ts';
 
@@ -329,7 +329,9 @@ export class Game {
   eventsSince(since: number): StepEvents[] {
     const now = this.step();
     if (!Number.isSafeInteger(since) || since < 0 || since > now)
-      throw new RangeError(`a step to read events since is a whole number from 0 to ${now}, not ${safeText(String(since), 40)}`);
+      throw new RangeError(
+        `a step to read events since is a whole number from 0 to ${now}, not ${safeText(String(since), 40)}`,
+      );
     if (since >= this.journalFrom) return this.journal.filter((step) => step.step > since);
     if (this.logStart > 0)
       throw new RangeError(
@@ -660,7 +662,14 @@ export class Game {
 
 /** Starts a game from a setup and a seed; throws `SetupError` for a bad setup. */
 export function createGame(setup: unknown, given: GameOptions = {}): Game {
-  const options = checkedOptions(given, 'createGame', ['seed', 'cards', 'policies', 'inspect', 'id', 'history']);
+  const options = checkedOptions(given, 'createGame', [
+    'seed',
+    'cards',
+    'policies',
+    'inspect',
+    'id',
+    'history',
+  ]);
   // A copy: the game keeps its origin for saves and replays, whatever the client does with its object.
   // Copied by value, running none of the client's code (no getter, toJSON or proxy), depth-limited.
   const seed = options.seed === 'random' ? randomSeed() : checkedSeed(options.seed);
@@ -702,7 +711,9 @@ export function checkedGameId(id: unknown): string {
 function checkedHistory(history: unknown): number {
   if (history === undefined) return Number.POSITIVE_INFINITY;
   if (typeof history !== 'number' || !(Number.isSafeInteger(history) && history >= 1))
-    throw new TypeError(`history is how many steps of events to keep: a whole number of at least 1, not ${safeText(String(history), 40)}`);
+    throw new TypeError(
+      `history is how many steps of events to keep: a whole number of at least 1, not ${safeText(String(history), 40)}`,
+    );
   return history;
 }
 

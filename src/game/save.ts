@@ -142,12 +142,6 @@ function signedText(keyId: string, step: number, content: string): string {
   return `${JSON.stringify(['stccg-rules/signed-save', keyId, step])}\n${content}`;
 }
 
-/** The step a save's snapshot is at (0 where it names none: the restore checks refuse such a save). */
-function stepOfSnapshot(snapshot: unknown): number {
-  const step = (snapshot as { context?: { step?: unknown } } | null)?.context?.step;
-  return typeof step === 'number' ? step : 0;
-}
-
 /** Why a save of another version is refused, in words (a version 1 save can still be replayed). */
 function versionRefusal(version: number): string {
   if (version === 1) {
@@ -315,7 +309,8 @@ function checkSignature(
   keys: readonly CheckedKey[],
   content: string,
 ): void {
-  if (!signature) throw new SaveError('the save is not signed, and a key was given: it is refused', 'unsigned');
+  if (!signature)
+    throw new SaveError('the save is not signed, and a key was given: it is refused', 'unsigned');
   const key = keys.find((k) => k.id === signature.keyId);
   if (!key) {
     throw new SaveError(

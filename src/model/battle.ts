@@ -193,14 +193,14 @@ export function turnOverTopCards(
   };
 }
 
-/** BATTLE-4d: a pile has run out: the cards left in the other (and one that engages next) turn face up. */
+/**
+ * BATTLE-4d: a pile has run out: the cards left in the other are turned face up. A personnel that was to
+ * engage the next adversary (Android Headlock) and has none left is not among them: it left its pile
+ * when its own pairing was turned over, face up already.
+ */
 export function turnRestFaceUp(data: Turning): Pick<BattleData, 'faceUp' | 'piles' | 'engagesNext'> {
   return {
-    faceUp: [
-      ...data.piles.attacker,
-      ...data.piles.defender,
-      ...(data.engagesNext ? [data.engagesNext.card] : []),
-    ],
+    faceUp: [...data.piles.attacker, ...data.piles.defender],
     piles: { attacker: [], defender: [] },
     engagesNext: null,
   };

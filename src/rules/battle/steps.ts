@@ -136,6 +136,13 @@ export function settlePairing(
       `${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
     );
   } else {
+    // Declining adds nothing to a strike a response made in the pairing's window (BATTLE-4e): the
+    // record keeps that strike, and who struck, rather than "no one stunned".
+    const strike = strikeInWindow(draft, draft.battle()!.data, pairing);
+    if (strike) {
+      endStruckPairing(draft, pairing, strike, `; ${reason}`);
+      return;
+    }
     draft.rule(
       'no-outcome',
       clause,
@@ -157,30 +164,47 @@ function pairingDecided(draft: Draft, record: PairingRecord): void {
   announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null });
 }
 
+/** A combatant a response struck down in the pairing's window, and the adversary whose side struck. */
+interface WindowStrike {
+  readonly struck: CardId;
+  readonly by: CardId;
+  readonly outcome: Exclude<PairingOutcome, 'none'>;
+}
+
 /**
  * A combatant struck down in the pairing's window by a response (Android Headlock, '45 Dom Perignon, a
- * client's card), with no decision left to make: the pairing's record says so, who struck, and the
- * window's clause (BATTLE-4e), rather than "no one stunned or mortally wounded". Combatants are turned
- * over unstunned and unwounded (BATTLE-3), so a status now came from this pairing's window.
+ * client's card), both combatants being in the battle still. Combatants are turned over unstunned and
+ * unwounded (BATTLE-3), so a status now came from this pairing's window (BATTLE-4e).
  */
-function struckDownByResponse(draft: Draft, battle: BattleView, pairing: Pairing): boolean {
-  const inBattle = (id: CardId) =>
-    battle.data.participants.attacker.includes(id) || battle.data.participants.defender.includes(id);
-  if (!inBattle(pairing.attacker) || !inBattle(pairing.defender)) return false;
+function strikeInWindow(draft: Draft, data: BattleData, pairing: Pairing): WindowStrike | undefined {
+  const { participants } = data;
+  const inBattle = (id: CardId) => participants.attacker.includes(id) || participants.defender.includes(id);
+  if (!inBattle(pairing.attacker) || !inBattle(pairing.defender)) return undefined;
   const struck = [pairing.defender, pairing.attacker].find(
     (id) => isMortallyWounded(draft, id) || isStunned(draft, id),
   );
-  if (!struck) return false;
-  const by = struck === pairing.attacker ? pairing.defender : pairing.attacker;
-  const outcome: PairingOutcome = isMortallyWounded(draft, struck) ? 'mortally-wound' : 'stun';
+  if (!struck) return undefined;
+  return {
+    struck,
+    by: struck === pairing.attacker ? pairing.defender : pairing.attacker,
+    outcome: isMortallyWounded(draft, struck) ? 'mortally-wound' : 'stun',
+  };
+}
+
+/**
+ * BATTLE-4e: the pairing's record says what the response in its window did, and who struck, with the
+ * window's clause, rather than "no one stunned or mortally wounded". `after` tells why nothing more was
+ * done (a decider that declined).
+ */
+function endStruckPairing(draft: Draft, pairing: Pairing, strike: WindowStrike, after = ''): void {
+  const { struck, by, outcome } = strike;
   draft.rule(
     'pairing-ended',
     'BATTLE-4e',
     { pairing: pairing.number, outcome },
-    `pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; no decision is left to make`,
+    `pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; ${after ? `nothing more is done${after}` : 'no decision is left to make'}`,
   );
   pairingDecided(draft, { ...pairing, outcome, by, clause: 'BATTLE-4e' });
-  return true;
 }
 
 /**
@@ -192,9 +216,16 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
   const pairing = battle.data.pairing;
   if (!pairing) return;
   const found = engagement(draft, battle.data, pairing.attacker, pairing.defender);
+  // A decider whose adversary a response struck down, left nothing more than "none" (stunned already,
+  // and not more than double), has no choice to make either.
+  const noChoice = !found.decider || found.options.every((option) => option === 'none');
+  const strike = noChoice ? strikeInWindow(draft, battle.data, pairing) : undefined;
+  if (strike) {
+    endStruckPairing(draft, pairing, strike);
+    return;
+  }
   if (!found.decider) {
-    if (!struckDownByResponse(draft, battle, pairing))
-      settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
+    settlePairing(draft, pairing, 'none', null, null, found.clause, found.reason);
     return;
   }
   const player = playerOf(battle.data, found.decider);

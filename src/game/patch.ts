@@ -1,0 +1,39 @@
+import { applyPatch, createPatch, type Operation } from 'rfc6902';
+import type { SeatPayload } from './seat.ts';
+
+/**
+ * Seat payloads sent as changes: an RFC 6902 JSON Patch from a seat's previous payload to its next, so
+ * that a host sends a player the whole table once and then only what a step changed (a card moved, a
+ * pairing turned over). A view's cards are keyed by id, so a card entering or leaving is one operation.
+ */
+
+/** One RFC 6902 operation (`add`, `remove`, `replace`, `move`, `copy`, `test`). */
+export type PatchOperation = Operation;
+
+/** The JSON Patch that turns one payload into the next (an empty list when nothing changed). */
+export function payloadPatch(from: SeatPayload, to: SeatPayload): PatchOperation[] {
+  return createPatch(from, to);
+}
+
+/** A patch that does not apply to the payload it was given (it was made from another one). */
+export class PatchError extends Error {
+  override readonly name = 'PatchError';
+}
+
+/**
+ * The payload a patch leads to from `payload` (a new object: `payload` is left as it was). Throws
+ * `PatchError` where the patch does not apply (made from another payload than this one: ask the host for
+ * the whole payload again).
+ */
+export function applyPayloadPatch(payload: SeatPayload, patch: readonly PatchOperation[]): SeatPayload {
+  if (!Array.isArray(patch)) throw new PatchError('a patch is a list of JSON Patch operations');
+  const next = structuredClone(payload) as SeatPayload;
+  const failures = applyPatch(next, structuredClone(patch as PatchOperation[]));
+  const failed = failures.findIndex((failure) => failure !== null);
+  if (failed >= 0) {
+    throw new PatchError(
+      `operation ${failed} of the patch does not apply to this payload (${failures[failed]!.name}): ask for the whole payload again`,
+    );
+  }
+  return next;
+}
