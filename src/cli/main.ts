@@ -47,6 +47,20 @@ export const COMMANDS: ReadonlyArray<{
     load: () => import('./view.ts'),
   },
   {
+    name: 'cards',
+    args: '<command> [paths...]',
+    description:
+      "card definitions from other sources: 'cards import PATH...' reads the community's 1E card files",
+    load: () => import('./cards.ts'),
+  },
+  {
+    name: 'host',
+    args: '',
+    description:
+      'host games over the network (Colyseus): players join from links, every command kept in a store',
+    load: () => import('../../host/cli.ts'),
+  },
+  {
     name: 'odds',
     args: '<setup>',
     description: 'play a battle many times from independent seeds: the chances of each outcome, with 95% CIs',

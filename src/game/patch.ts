@@ -1,4 +1,5 @@
 import { applyPatch, createPatch, type Operation } from 'rfc6902';
+import { type Diff, diffAny } from 'rfc6902/diff.js';
 import type { SeatPayload } from './seat.ts';
 
 /**
@@ -12,8 +13,21 @@ export type PatchOperation = Operation;
 
 /** The JSON Patch that turns one payload into the next (an empty list when nothing changed). */
 export function payloadPatch(from: SeatPayload, to: SeatPayload): PatchOperation[] {
-  return createPatch(from, to);
+  return createPatch(from, to, shortest);
 }
+
+/**
+ * The library's diff, node by node, but where one `replace` of a whole object or list is shorter than
+ * the changes inside it (a pairing's three fields turned over at once), that one `replace`: the patch a
+ * host sends is the shortest of the two at every level.
+ */
+const shortest: Diff = (input, output, pointer) => {
+  const changes = diffAny(input, output, pointer, shortest);
+  const path = pointer.toString();
+  if (path === '' || changes.length < 2) return changes;
+  const whole: Operation[] = [{ op: 'replace', path, value: output }];
+  return JSON.stringify(whole).length < JSON.stringify(changes).length ? whole : changes;
+};
 
 /** A patch that does not apply to the payload it was given (it was made from another one). */
 export class PatchError extends Error {

@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { type Command, InvalidArgumentError } from 'commander';
+import { EXIT } from '../src/cli/exit.ts';
+
+/**
+ * `stccg host [--port N] [--store DIR | postgres://...] [--secret-file F] [--game SETUP.json]`: starts a
+ * host, says where it listens, and runs until SIGTERM or SIGINT, when it closes every room (the games
+ * stay in the store) and exits 0. The host's packages are optional peers of stccg-rules: where they are
+ * not installed, it says which to install and exits 2.
+ */
+
+const HOST_PACKAGES = [
+  '@colyseus/core@0.16',
+  '@colyseus/ws-transport@0.16',
+  '@colyseus/schema@3',
+  'colyseus.js@0.16',
+  '@electric-sql/pglite@0.5',
+  'pg@8',
+];
+
+interface HostCommandOptions {
+  readonly port: number;
+  readonly hostname?: string;
+  readonly store: string;
+  readonly secretFile?: string;
+  readonly grace: number;
+  readonly publicUrl?: string;
+  readonly game?: string;
+}
+
+function port(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number > 65_535)
+    throw new InvalidArgumentError('a port from 0 to 65535');
+  return number;
+}
+
+function seconds(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number > 86_400)
+    throw new InvalidArgumentError('whole seconds, at most a day');
+  return number;
+}
+
+export function register(program: Command): void {
+  program
+    .command('host')
+    .description(
+      'host games over the network (Colyseus): players join from links, every command kept in a store',
+    )
+    .option('--port <n>', 'the port to listen on (0: any free port)', port, 2567)
+    .option('--hostname <address>', 'the address to listen on (default: every interface)')
+    .option(
+      '--store <dir|url>',
+      'a folder for the embedded store, or a postgres:// connection string',
+      './stccg-games',
+    )
+    .option(
+      '--secret-file <file>',
+      "the key that signs checkpoints (default: the store's own, made on first start)",
+    )
+    .option('--grace <seconds>', "how long a dropped seat's place is kept", seconds, 30)
+    .option('--public-url <url>', 'the address players reach the host at (for their links)')
+    .option('--game <setup.json>', 'create a game from this setup on start, and print its links')
+    .addHelpText(
+      'after',
+      "\nCreate games with POST /games { setup, seed?, id? } (answers each seat's token and link, once).\nExit codes: 0 closed on SIGTERM or SIGINT, 2 bad input or usage (a port in use, a store another host has open).",
+    )
+    .action(async (options: HostCommandOptions) => {
+      process.exitCode = await runHost(options);
+    });
+}
+
+async function runHost(options: HostCommandOptions): Promise<number> {
+  let host: typeof import('./index.ts');
+  try {
+    host = await import('./index.ts');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    process.stderr.write(
+      `stccg host: the host's packages are not installed (${(error as Error).message.split('\n')[0]}).\n` +
+        `Install them beside stccg-rules: npm install ${HOST_PACKAGES.join(' ')}\n`,
+    );
+    return EXIT.badInput;
+  }
+  let key: import('../src/index.ts').SaveKey | undefined;
+  let setup: unknown;
+  try {
+    if (options.secretFile) key = host.keyFromFile(options.secretFile);
+    if (options.game) setup = JSON.parse(readFileSync(options.game, 'utf8'));
+  } catch (error) {
+    process.stderr.write(`stccg host: ${(error as Error).message}\n`);
+    return EXIT.badInput;
+  }
+  let running: Awaited<ReturnType<typeof host.startHost>>;
+  try {
+    running = await host.startHost({
+      port: options.port,
+      store: options.store,
+      graceSeconds: options.grace,
+      ...(options.hostname ? { hostname: options.hostname } : {}),
+      ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/$/, '') } : {}),
+      ...(key ? { key } : {}),
+      log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(`stccg host: ${(error as Error).message}\n`);
+    return EXIT.badInput;
+  }
+  const counts = await running.store.counts();
+  process.stdout.write(
+    `stccg host listening on ${running.url} (store ${running.store.where}: ${counts.games} games)\n` +
+      `create a game: curl -X POST ${running.url}/games -H 'content-type: application/json' -d '{"setup": ...}'\n`,
+  );
+  if (setup !== undefined) {
+    try {
+      const game = await running.createGame({ setup: (setup as { setup?: unknown }).setup ?? setup });
+      process.stdout.write(`game ${game.gameId}:\n`);
+      for (const [player, { link }] of Object.entries(game.seats))
+        process.stdout.write(`  ${player}: ${link}\n`);
+      process.stdout.write(`  watch: ${game.spectate}\n`);
+    } catch (error) {
+      process.stderr.write(`stccg host: the game is refused: ${(error as Error).message}\n`);
+      await running.close();
+      return EXIT.badInput;
+    }
+  }
+  await new Promise<void>((resolve) => {
+    const stop = () => resolve();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+  process.stdout.write('stccg host: closing (the games stay in the store)\n');
+  await running.close();
+  return EXIT.ok;
+}

@@ -1,0 +1,265 @@
+import { readFileSync } from 'node:fs';
+import {
+  createServer,
+  type Server as HttpServer,
+  type IncomingMessage,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from '@colyseus/core';
+import { WebSocketTransport } from '@colyseus/ws-transport';
+import { createGame, type SaveKey, SetupError, saveGame } from '../src/index.ts';
+import { hostKeyFor } from './keys.ts';
+import { pageFile } from './page-files.ts';
+import { ROOM_NAME } from './protocol.ts';
+import { gameRoomFor, type HostContext } from './room.ts';
+import { openStore } from './store/open-store.ts';
+import { type GameStore, StoreError } from './store/store.ts';
+import { newGameId, newSeatToken, tokenHash } from './tokens.ts';
+
+/** How a host is started (`startHost`); every option has a default. */
+export interface HostOptions {
+  /** The port to listen on (default 2567; 0: any free port). */
+  readonly port?: number;
+  /** The address to listen on (default: every interface). */
+  readonly hostname?: string;
+  /**
+   * Where games are kept: a store, a `postgres://` connection string, or a folder for the embedded store
+   * (default `./stccg-games`).
+   */
+  readonly store?: GameStore | string;
+  /** The key that signs checkpoints (default: the store's own, made on first start: see `hostKeyFor`). */
+  readonly key?: SaveKey;
+  /** How long a dropped seat keeps its place for a reconnection, in seconds (default 30). */
+  readonly graceSeconds?: number;
+  /** A checkpoint every this many steps (default 50). */
+  readonly checkpointEvery?: number;
+  /** Steps of rule events each room keeps in memory; older ones are read from the store (default 256). */
+  readonly history?: number;
+  /** Messages a client may send in a burst, and per second after it (default 40 and 20). */
+  readonly budget?: { readonly burst: number; readonly perSecond: number };
+  /** The address players' links start with (default `http://localhost:PORT`). */
+  readonly publicUrl?: string;
+  /** Where the host writes what happens, a line at a time (default: nowhere). */
+  readonly log?: (line: string) => void;
+}
+
+/** A game's creation, as `POST /games` takes it. */
+export interface GameRequest {
+  readonly setup: unknown;
+  /** Default `'random'`: a host deals every game afresh. */
+  readonly seed?: number | 'random';
+  /** Default: a new random id. */
+  readonly id?: string;
+  /** The client's own card definitions. */
+  readonly cards?: readonly unknown[];
+}
+
+/** A game created: its id, each seat's token (given this once, and never stored) and links to play. */
+export interface CreatedGame {
+  readonly gameId: string;
+  readonly seats: Readonly<Record<string, { readonly token: string; readonly link: string }>>;
+  /** A link to watch the game (the public view). */
+  readonly spectate: string;
+}
+
+/** A host running. */
+export interface Host {
+  /** Where it listens, as a client connects (`http://localhost:PORT`). */
+  readonly url: string;
+  readonly port: number;
+  readonly store: GameStore;
+  /** Creates a game (as `POST /games` does). Throws `SetupError` for a bad setup. */
+  createGame(request: GameRequest): Promise<CreatedGame>;
+  /** Stops taking connections, closes every room (the games stay in the store) and the store. */
+  close(): Promise<void>;
+}
+
+/** A host that cannot start, or a request it refuses. */
+export class HostError extends Error {
+  override readonly name = 'HostError';
+}
+
+/** The largest body `POST /games` reads. */
+const MAX_BODY_BYTES = 256 * 1024;
+
+/** Colyseus keeps its matchmaker per process: one host at a time in a process. */
+let running = false;
+
+/**
+ * Starts a host: Colyseus 0.16 on a WebSocket transport, one room per game, games kept in the store.
+ * Games are created with `POST /games` (or `host.createGame`); players join from their links. Throws
+ * `HostError` if a host already runs in this process, `StoreError` if the store cannot be opened.
+ */
+export async function startHost(options: HostOptions = {}): Promise<Host> {
+  if (running)
+    throw new HostError(
+      'a host is already running in this process (Colyseus keeps one matchmaker a process)',
+    );
+  running = true;
+  let store: GameStore | undefined;
+  let http: HttpServer | undefined;
+  let gameServer: Server | undefined;
+  try {
+    store =
+      typeof options.store === 'object' ? options.store : await openStore(options.store ?? './stccg-games');
+    const key = options.key ?? (await hostKeyFor(store));
+    const log = options.log ?? (() => {});
+    const context: HostContext = {
+      store,
+      key,
+      graceSeconds: options.graceSeconds ?? 30,
+      checkpointEvery: options.checkpointEvery ?? 50,
+      history: options.history ?? 256,
+      budget: options.budget ?? { burst: 40, perSecond: 20 },
+      log,
+    };
+    let publicUrl = options.publicUrl ?? '';
+    const create = (request: GameRequest) => createStoredGame(context, request, publicUrl);
+    http = createServer((req, res) => void answerHttp(req, res, create));
+    gameServer = new Server({
+      transport: new WebSocketTransport({ server: http, maxPayload: 1024 * 1024 }),
+      greet: false,
+      gracefullyShutdown: false,
+    });
+    gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
+    await gameServer.listen(options.port ?? 2567, options.hostname);
+    const port = (http.address() as AddressInfo).port;
+    publicUrl ||= `http://localhost:${port}`;
+    const openStoreHere = store;
+    const colyseus = gameServer;
+    let closed = false;
+    return {
+      url: publicUrl,
+      port,
+      store,
+      createGame: create,
+      async close() {
+        if (closed) return;
+        closed = true;
+        try {
+          await colyseus.gracefullyShutdown(false);
+        } finally {
+          await openStoreHere.close();
+          running = false;
+        }
+      },
+    };
+  } catch (error) {
+    await gameServer?.gracefullyShutdown(false).catch(() => {});
+    http?.close();
+    if (store && typeof options.store !== 'object') await store.close().catch(() => {});
+    running = false;
+    throw error;
+  }
+}
+
+/** Records a new game in the store: its seats' token hashes and its first checkpoint (signed). */
+async function createStoredGame(
+  context: HostContext,
+  request: GameRequest,
+  publicUrl: string,
+): Promise<CreatedGame> {
+  if (typeof request !== 'object' || request === null)
+    throw new SetupError('a game is created from { setup, seed?, id?, cards? }', '(request)');
+  const gameId = request.id ?? newGameId();
+  const game = createGame(request.setup, {
+    seed: request.seed ?? 'random',
+    id: gameId,
+    ...(request.cards === undefined ? {} : { cards: request.cards }),
+  });
+  try {
+    const players = game.board().players;
+    const tokens = Object.fromEntries(players.map((player) => [player, newSeatToken()]));
+    const checkpoint = { step: 0, save: JSON.stringify(saveGame(game, { key: context.key, log: false })) };
+    await context.store.createGame({
+      id: gameId,
+      seats: Object.fromEntries(players.map((player) => [player, tokenHash(tokens[player]!)])),
+      checkpoint,
+    });
+    context.log(`game ${gameId} created (${players.join(' against ')})`);
+    const link = (fragment: string) => `${publicUrl}/play#game=${encodeURIComponent(gameId)}${fragment}`;
+    return {
+      gameId,
+      seats: Object.fromEntries(
+        players.map((player) => [
+          player,
+          {
+            token: tokens[player]!,
+            link: link(`&seat=${encodeURIComponent(player)}&token=${tokens[player]}`),
+          },
+        ]),
+      ),
+      spectate: link(''),
+    };
+  } finally {
+    game.stop();
+  }
+}
+
+/** The host's own HTTP routes, beside Colyseus's matchmaking (which it answers itself). */
+async function answerHttp(
+  req: IncomingMessage,
+  res: ServerResponse,
+  create: (request: GameRequest) => Promise<CreatedGame>,
+): Promise<void> {
+  try {
+    const path = new URL(req.url ?? '/', 'http://host').pathname;
+    if (path === '/games' && req.method === 'POST') {
+      const body = await readBody(req);
+      let request: GameRequest;
+      try {
+        request = JSON.parse(body) as GameRequest;
+      } catch {
+        return json(res, 400, { error: 'malformed', message: 'the body is not JSON' });
+      }
+      try {
+        return json(res, 201, await create(request));
+      } catch (error) {
+        if (error instanceof SetupError || error instanceof TypeError)
+          return json(res, 400, { error: 'bad-setup', message: error.message });
+        if (error instanceof StoreError)
+          return json(res, error.reason === 'taken' ? 409 : 503, {
+            error: error.reason,
+            message: error.message,
+          });
+        throw error;
+      }
+    }
+    if (path === '/health' && req.method === 'GET') return json(res, 200, { ok: true });
+    const file = req.method === 'GET' ? pageFile(path) : undefined;
+    if (file) {
+      res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache' });
+      res.end(readFileSync(file.path));
+      return;
+    }
+    json(res, 404, { error: 'not-found', message: `no such route: ${req.method} ${path}` });
+  } catch (error) {
+    if (error instanceof HostError) return json(res, 413, { error: 'too-large', message: error.message });
+    json(res, 500, { error: 'internal', message: 'the host could not answer' });
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new HostError(`a body holds at most ${MAX_BODY_BYTES} bytes`));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return;
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}

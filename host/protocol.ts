@@ -1,0 +1,165 @@
+import * as z from 'zod/mini';
+import type { PatchOperation, PlayerId, Rejection, SeatPayload, StepEvents } from '../src/index.ts';
+
+/**
+ * What a host and its clients say to each other over a room (Colyseus messages, MessagePack on the
+ * wire). Every message from a client is read as untrusted: copied by value, checked against these
+ * schemas and limits, and refused with a `refused` message (nothing changed) where it fails them.
+ */
+
+/** An id as the engine takes one (a game's, a player's): letters, digits and `_ . : ' -`, up to 64. */
+const idSchema = z.string().check(z.regex(/^[A-Za-z0-9][A-Za-z0-9_.:'-]{0,63}$/));
+
+/** The room every game is played in (one room per game, found by its `gameId`). */
+export const ROOM_NAME = 'game';
+
+/** What a client joins with: the game, and its seat with the seat's token (none: a spectator). */
+export const joinOptionsSchema = z.strictObject({
+  gameId: idSchema,
+  seat: z.optional(idSchema),
+  token: z.optional(z.string().check(z.minLength(16), z.maxLength(128))),
+  /** The step the client last saw: the welcome carries the events since (a player coming back). */
+  since: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+});
+export type JoinOptions = z.infer<typeof joinOptionsSchema>;
+
+/** A client's own number or text for a command, echoed in its answer. */
+const messageId = z.optional(
+  z.union([
+    z.string().check(z.maxLength(64)),
+    z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER)),
+  ]),
+);
+
+/** Client → host messages, by type. */
+export const clientMessageSchemas = {
+  /** A command for the client's own seat (`player` may be left out: it is the seat's). */
+  command: z.strictObject({ id: messageId, command: z.record(z.string(), z.unknown()) }),
+  /** Asks again for the whole payload and the events since a step (after a reconnect, or a patch that failed). */
+  sync: z.strictObject({
+    since: z.optional(z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER))),
+  }),
+} as const;
+export type ClientMessageType = keyof typeof clientMessageSchemas;
+export type CommandMessage = z.infer<typeof clientMessageSchemas.command>;
+export type SyncMessage = z.infer<typeof clientMessageSchemas.sync>;
+
+/** Host → client: on joining, the whole payload and the events the client asked for (`since`). */
+export interface WelcomeMessage {
+  readonly gameId: string;
+  readonly seat: PlayerId | null;
+  readonly payload: SeatPayload;
+  readonly steps: readonly StepEvents[];
+}
+
+/** Host → client, after every step: the patch to the client's payload, and what it may hear of the step. */
+export interface UpdateMessage {
+  /** The step of the payload the patch applies to. */
+  readonly from: number;
+  /** The step it leads to. */
+  readonly to: number;
+  readonly patch: readonly PatchOperation[];
+  readonly steps: readonly StepEvents[];
+}
+
+/** Host → client: the whole payload again, and the events since the step asked (or since its last). */
+export interface SyncReply {
+  readonly payload: SeatPayload;
+  readonly steps: readonly StepEvents[];
+}
+
+/** Host → the sender of a command: carried out (and committed), refused by the rules, or by the host. */
+export type AnswerMessage =
+  | { readonly id: string | number | null; readonly ok: true; readonly step: number }
+  | { readonly id: string | number | null; readonly ok: false; readonly rejection: Rejection }
+  | { readonly id: string | number | null; readonly ok: false; readonly refused: HostRefusal };
+
+/** Why the host refused a message without judging it (the game is unchanged). */
+export interface HostRefusal {
+  readonly code: /** Not a message of the protocol, or not of its shape. */
+    | 'malformed'
+    /** Larger than the host reads. */
+    | 'too-large'
+    /** Sent faster than the host reads: dropped. */
+    | 'flood'
+    /** The store could not commit it (or the game is being rebuilt): nothing was carried out; send it again later. */
+    | 'unavailable';
+  readonly message: string;
+}
+
+/** Host → client: a message refused without an answer of its own (not a command, or one it could not read). */
+export interface RefusedMessage extends HostRefusal {
+  readonly type: string | null;
+}
+
+/** The most a client's message may hold, as JSON text. */
+export const MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * A client's message, read: copied by value (no code of the sender runs), measured, and checked against
+ * its type's schema; or the refusal that answers it.
+ */
+export function readClientMessage<T extends ClientMessageType>(
+  type: T,
+  message: unknown,
+): { ok: true; value: z.infer<(typeof clientMessageSchemas)[T]> } | { ok: false; refusal: HostRefusal } {
+  // MessagePack decodes to plain data (no getter or proxy of the sender's): measured as JSON, which
+  // also refuses what JSON cannot hold.
+  let size: number;
+  try {
+    size = JSON.stringify(message ?? null).length;
+  } catch {
+    return { ok: false, refusal: { code: 'malformed', message: 'the message is not JSON data' } };
+  }
+  if (size > MAX_MESSAGE_BYTES)
+    return {
+      ok: false,
+      refusal: {
+        code: 'too-large',
+        message: `a message holds at most ${MAX_MESSAGE_BYTES} bytes of JSON (this one ${size})`,
+      },
+    };
+  const parsed = clientMessageSchemas[type].safeParse(message);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return {
+      ok: false,
+      refusal: {
+        code: 'malformed',
+        message:
+          `a ${type} message is ${type === 'command' ? '{ id?, command }' : '{ since? }'}: ${issue.path.join('.') || '(message)'}: ${issue.message}`.slice(
+            0,
+            300,
+          ),
+      },
+    };
+  }
+  return { ok: true, value: parsed.data as z.infer<(typeof clientMessageSchemas)[T]> };
+}
+
+/**
+ * How many messages a client may send: a bucket of `burst` that refills at `perSecond`. A message that
+ * finds it empty is refused (`flood`) and dropped, changing nothing.
+ */
+export class MessageBudget {
+  private tokens: number;
+  private last: number;
+  constructor(
+    private readonly burst = 40,
+    private readonly perSecond = 20,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now();
+  }
+
+  /** Takes one message's worth; false when the client has sent too fast. */
+  take(): boolean {
+    const now = this.now();
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,382 @@
+import { type Client, Room, ServerError } from '@colyseus/core';
+import {
+  audienceOf,
+  type Game,
+  type PlayerId,
+  payloadPatch,
+  resumeGame,
+  type SaveKey,
+  type SeatPayload,
+  type StepEvents,
+  saveGame,
+} from '../src/index.ts';
+import {
+  type AnswerMessage,
+  type HostRefusal,
+  type JoinOptions,
+  joinOptionsSchema,
+  MessageBudget,
+  type RefusedMessage,
+  readClientMessage,
+  type SyncReply,
+  type UpdateMessage,
+  type WelcomeMessage,
+} from './protocol.ts';
+import { type GameStore, type StoredStep, StoreError } from './store/store.ts';
+import { tokenMatches } from './tokens.ts';
+
+/** What every room of one host shares: its store, its key, its settings. */
+export interface HostContext {
+  readonly store: GameStore;
+  /** Signs every checkpoint the host writes, and is required of every checkpoint it reads. */
+  readonly key: SaveKey;
+  /** How long a dropped seat's place is kept for its reconnection (seconds). */
+  readonly graceSeconds: number;
+  /** A checkpoint every this many steps (so a room is rebuilt from at most this many commands). */
+  readonly checkpointEvery: number;
+  /** How many steps of events a room keeps in memory; older ones are read from the store. */
+  readonly history: number;
+  /** How many messages a client may send in a burst, and per second after it. */
+  readonly budget: { readonly burst: number; readonly perSecond: number };
+  /** Where the host says what happened (one line each). */
+  readonly log: (line: string) => void;
+}
+
+/** What the room knows of each connection. */
+interface Seated {
+  /** Its seat's player; null for a spectator. */
+  readonly seat: PlayerId | null;
+  readonly budget: MessageBudget;
+  /** The step of the payload it holds (what its next patch applies to). */
+  step: number;
+}
+
+/** Colyseus's close code for a room that refuses to serve a game another host has taken over. */
+const CLOSE_MOVED = 4100;
+
+/**
+ * One game, played over the network: a Colyseus room whose id is the game's. Rebuilt from the store
+ * whenever it is created (the store is the truth; the room a cache), it takes each seat's commands
+ * through that seat's door (GAME-SEAT-1), commits every step to the store before answering, and sends
+ * every connection its own payload's patch and the rule events it may hear (GAME-VIEW-1).
+ *
+ * Messages are handled one at a time, in order (a queue): a command is judged, committed, answered and
+ * told to everyone before the next is read.
+ */
+export abstract class GameRoom extends Room<object, unknown, Seated> {
+  protected abstract readonly context: HostContext;
+  private game: Game | undefined;
+  private gameId = '';
+  private seats: Readonly<Record<PlayerId, string>> = {};
+  private checkpointStep = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** Why the room takes no command now (its store failed it); undefined while it serves. */
+  private unavailable: string | undefined;
+  /** The payload each seat (null: spectators) was last sent, which the next patch starts from. */
+  private readonly payloads = new Map<PlayerId | null, SeatPayload>();
+
+  override async onCreate(options: unknown): Promise<void> {
+    const parsed = joinOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new ServerError(4400, 'join a game with { gameId, seat?, token?, since? }');
+    this.gameId = parsed.data.gameId;
+    this.roomId = parsed.data.gameId;
+    this.maxClients = 64;
+    await this.load();
+    this.onMessage('command', (client, message) => {
+      if (this.withinBudget(client, 'command', message)) this.enqueue(() => this.onCommand(client, message));
+    });
+    this.onMessage('sync', (client, message) => {
+      if (this.withinBudget(client, 'sync', message)) this.enqueue(() => this.onSync(client, message));
+    });
+    this.onMessage('*', (client, type) => {
+      if (!this.withinBudget(client, String(type), null)) return;
+      this.refuse(client, String(type).slice(0, 40), {
+        code: 'malformed',
+        message: 'the messages a client sends are "command" and "sync"',
+      });
+    });
+  }
+
+  /** The game, its seats and its last checkpoint, from the store; throws `ServerError` where it cannot. */
+  private async load(): Promise<void> {
+    let loaded: Awaited<ReturnType<GameStore['loadGame']>>;
+    try {
+      loaded = await this.context.store.loadGame(this.gameId);
+    } catch (error) {
+      throw new ServerError(4503, `the store is unavailable: ${(error as Error).message}`);
+    }
+    if (!loaded) throw new ServerError(4404, `there is no game "${this.gameId}" on this host`);
+    let game: Game;
+    try {
+      game = resumeGame(
+        JSON.parse(loaded.checkpoint.save),
+        loaded.steps.map((step) => step.command),
+        { key: this.context.key, history: this.context.history },
+      );
+    } catch (error) {
+      throw new ServerError(
+        4500,
+        `game "${this.gameId}" cannot be rebuilt from its store: ${(error as Error).message}`,
+      );
+    }
+    this.game?.stop();
+    this.game = game;
+    this.seats = loaded.seats;
+    this.checkpointStep = loaded.checkpoint.step;
+    this.payloads.clear();
+    this.unavailable = undefined;
+  }
+
+  override onAuth(_client: Client, options: unknown): { seat: PlayerId | null; since?: number } {
+    const parsed = joinOptionsSchema.safeParse(options);
+    if (!parsed.success) throw new ServerError(4400, 'join a game with { gameId, seat?, token?, since? }');
+    const { seat, token, since } = parsed.data as JoinOptions;
+    if (seat === undefined) {
+      if (token !== undefined) throw new ServerError(4400, 'a token claims a seat: name the seat too');
+      return { seat: null, ...(since === undefined ? {} : { since }) };
+    }
+    // One answer for an unknown seat and a wrong token: neither tells the other apart.
+    if (!tokenMatches(token, Object.hasOwn(this.seats, seat) ? this.seats[seat] : undefined))
+      throw new ServerError(4403, `this token does not claim seat "${seat}" of game "${this.gameId}"`);
+    return { seat, ...(since === undefined ? {} : { since }) };
+  }
+
+  override onJoin(
+    client: Client<Seated>,
+    _options: unknown,
+    auth: { seat: PlayerId | null; since?: number },
+  ) {
+    const { burst, perSecond } = this.context.budget;
+    client.userData = { seat: auth.seat, budget: new MessageBudget(burst, perSecond), step: -1 };
+    return this.enqueue(async () => {
+      const payload = this.payloadFor(auth.seat);
+      const steps = auth.since === undefined ? [] : await this.stepsFor(auth.seat, auth.since);
+      client.userData!.step = payload.step;
+      client.send('welcome', {
+        gameId: this.gameId,
+        seat: auth.seat,
+        payload,
+        steps,
+      } satisfies WelcomeMessage);
+    });
+  }
+
+  override async onLeave(client: Client<Seated>, consented: boolean): Promise<void> {
+    const seated = client.userData;
+    if (consented || !seated || seated.seat === null) return;
+    try {
+      // The seat's place is kept for the grace period; its token claims it afresh after that.
+      await this.allowReconnection(client, this.context.graceSeconds);
+      this.enqueue(() => this.resync(client, seated.step));
+    } catch {
+      // Not back in time: the seat's token still claims it, by joining again.
+    }
+  }
+
+  override onDispose(): void {
+    this.game?.stop();
+  }
+
+  override onUncaughtException(error: Error, method: string): void {
+    // A room's mistake is logged, never the process's end.
+    this.context.log(`game ${this.gameId}: ${method} failed: ${error.stack ?? error.message}`);
+  }
+
+  /** Runs a message's work after every message before it, in order. */
+  private enqueue(work: () => Promise<void> | void): Promise<void> {
+    const next = this.queue.then(work).catch((error: unknown) => {
+      this.context.log(`game ${this.gameId}: ${(error as Error)?.stack ?? String(error)}`);
+    });
+    this.queue = next;
+    return next;
+  }
+
+  /** Whether a client may send one more message now; refuses it (`flood`) where it may not. */
+  private withinBudget(client: Client<Seated>, type: string, message: unknown): boolean {
+    if (client.userData?.budget.take() !== false) return true;
+    this.refuse(
+      client,
+      type,
+      { code: 'flood', message: 'sent faster than the host reads: dropped, nothing changed' },
+      message,
+    );
+    return false;
+  }
+
+  private refuse(client: Client, type: string, refusal: HostRefusal, message?: unknown): void {
+    if (type === 'command') {
+      client.send('answer', { id: idOf(message), ok: false, refused: refusal } satisfies AnswerMessage);
+      return;
+    }
+    client.send('refused', { type, ...refusal } satisfies RefusedMessage);
+  }
+
+  private async onCommand(client: Client<Seated>, message: unknown): Promise<void> {
+    const seated = client.userData;
+    if (!seated) return;
+    const read = readClientMessage('command', message);
+    if (!read.ok) return this.refuse(client, 'command', read.refusal, message);
+    const id = read.value.id ?? null;
+    if (this.unavailable) await this.reload();
+    const game = this.game;
+    if (this.unavailable || !game) {
+      return this.refuse(
+        client,
+        'command',
+        { code: 'unavailable', message: this.unavailable ?? 'no game' },
+        message,
+      );
+    }
+    const seat = seated.seat === null ? game.spectator() : game.seat(seated.seat);
+    const before = game.step();
+    const result = seat.send(read.value.command);
+    if (!result.ok) {
+      client.send('answer', { id, ok: false, rejection: result.rejection } satisfies AnswerMessage);
+      return;
+    }
+    // Committed before anyone is told: a step the store does not hold was never carried out.
+    const steps = game.eventsSince(before);
+    const step = game.step();
+    const checkpoint =
+      step - this.checkpointStep >= this.context.checkpointEvery
+        ? { step, save: JSON.stringify(saveGame(game, { key: this.context.key, log: false })) }
+        : undefined;
+    try {
+      await this.context.store.appendSteps(this.gameId, steps.map(storedStep), checkpoint);
+    } catch (error) {
+      this.storeFailed(error);
+      return this.refuse(client, 'command', { code: 'unavailable', message: this.unavailable! }, message);
+    }
+    if (checkpoint) this.checkpointStep = checkpoint.step;
+    client.send('answer', { id, ok: true, step } satisfies AnswerMessage);
+    await this.tellEveryone();
+  }
+
+  /**
+   * The store failed a commit: the game in memory is ahead of the truth, so it is dropped, and rebuilt
+   * from the store at the next command (nothing uncommitted was ever told to anyone). A conflict means
+   * another host carries the game on: this room closes, and its clients find that host as they rejoin.
+   */
+  private storeFailed(error: unknown): void {
+    this.game?.stop();
+    this.game = undefined;
+    if (error instanceof StoreError && error.reason === 'conflict') {
+      this.unavailable = 'another host carries this game on now: join it again';
+      this.context.log(`game ${this.gameId}: ${error.message}; closing this room`);
+      void this.disconnect(CLOSE_MOVED);
+      return;
+    }
+    this.unavailable = `the store could not commit it, so it was not carried out; send it again (${(error as Error).message})`;
+    this.context.log(`game ${this.gameId}: store unavailable: ${(error as Error).message}`);
+  }
+
+  /** Rebuilds the game from the store after a failed commit, and gives every connection its payload anew. */
+  private async reload(): Promise<void> {
+    try {
+      await this.load();
+    } catch (error) {
+      this.unavailable = `the store is unavailable: ${(error as Error).message}`;
+      return;
+    }
+    for (const client of this.clients)
+      await this.resync(client as Client<Seated>, (client as Client<Seated>).userData?.step);
+  }
+
+  /** Each connection's patch from the payload it holds, and the events of the steps since, for its seat. */
+  private async tellEveryone(): Promise<void> {
+    const next = new Map<PlayerId | null, SeatPayload>();
+    const updates = new Map<string, UpdateMessage>();
+    for (const client of this.clients as Iterable<Client<Seated>>) {
+      const seated = client.userData;
+      if (!seated || seated.step < 0) continue; // not welcomed yet: its welcome is queued after this
+      const payload = next.get(seated.seat) ?? this.payloadFor(seated.seat, false);
+      next.set(seated.seat, payload);
+      const previous = this.payloads.get(seated.seat);
+      if (!previous || previous.step !== seated.step) {
+        // It holds another payload than the one the patch would start from: the whole one.
+        const steps = await this.stepsFor(seated.seat, Math.min(seated.step, payload.step));
+        client.send('sync', { payload, steps } satisfies SyncReply);
+      } else {
+        // One patch for every connection of a seat at the same step.
+        const key = `${seated.seat}@${seated.step}`;
+        let update = updates.get(key);
+        if (!update) {
+          const steps = await this.stepsFor(seated.seat, seated.step);
+          update = { from: seated.step, to: payload.step, patch: payloadPatch(previous, payload), steps };
+          updates.set(key, update);
+        }
+        client.send('update', update);
+      }
+      seated.step = payload.step;
+    }
+    for (const [seat, payload] of next) this.payloads.set(seat, payload);
+  }
+
+  private async onSync(client: Client<Seated>, message: unknown): Promise<void> {
+    const read = readClientMessage('sync', message);
+    if (!read.ok) return this.refuse(client, 'sync', read.refusal);
+    await this.resync(client, read.value.since);
+  }
+
+  /** The whole payload again, and the events since `since` (a reconnection, or a patch that did not apply). */
+  private async resync(client: Client<Seated>, since: number | undefined): Promise<void> {
+    const seated = client.userData;
+    if (!seated || !this.game) return;
+    const payload = this.payloadFor(seated.seat);
+    const steps =
+      since === undefined || since < 0 ? [] : await this.stepsFor(seated.seat, Math.min(since, payload.step));
+    seated.step = payload.step;
+    client.send('sync', { payload, steps } satisfies SyncReply);
+  }
+
+  /** A seat's payload now (kept as the start of its next patch unless `keep` is false). */
+  private payloadFor(seat: PlayerId | null, keep = true): SeatPayload {
+    const payload = this.seatOf(seat).payload();
+    if (keep) this.payloads.set(seat, payload);
+    return payload;
+  }
+
+  private seatOf(seat: PlayerId | null) {
+    return seat === null ? this.game!.spectator() : this.game!.seat(seat);
+  }
+
+  /** What a seat may hear of the steps after `since`: from the game's memory, or from the store. */
+  private async stepsFor(seat: PlayerId | null, since: number): Promise<StepEvents[]> {
+    try {
+      return this.seatOf(seat).eventsSince(since);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+    }
+    const now = this.game!.step();
+    const stored = await this.context.store.stepsSince(this.gameId, since);
+    return stored
+      .filter((step) => step.step <= now)
+      .map((step) => ({
+        step: step.step,
+        command: step.command,
+        events: step.events.filter((event) => {
+          const audience = audienceOf(event);
+          return audience === 'public' || (seat !== null && audience.player === seat);
+        }),
+      }));
+  }
+}
+
+function storedStep(step: StepEvents): StoredStep {
+  return { step: step.step, command: step.command, events: step.events };
+}
+
+/** A command message's id, where it has a readable one (to answer even a malformed message by it). */
+function idOf(message: unknown): string | number | null {
+  const id = (message as { id?: unknown } | null)?.id;
+  return (typeof id === 'string' && id.length <= 64) || (typeof id === 'number' && Number.isSafeInteger(id))
+    ? id
+    : null;
+}
+
+/** A room class bound to one host's context (Colyseus makes rooms from a class). */
+export function gameRoomFor(context: HostContext): new () => GameRoom {
+  return class HostedGameRoom extends GameRoom {
+    protected readonly context = context;
+  };
+}

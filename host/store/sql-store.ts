@@ -1,0 +1,219 @@
+import type { Command, RuleEvent } from '../../src/index.ts';
+import {
+  type GameStore,
+  type LoadedGame,
+  type NewGame,
+  type StoredCheckpoint,
+  type StoredStep,
+  StoreError,
+} from './store.ts';
+
+/**
+ * The one SQL both stores speak (PostgreSQL's own, which PGlite is): three tables, and every write of a
+ * step in a transaction with its checkpoint. Text columns, not jsonb: a checkpoint is kept as the exact
+ * bytes its signature covers (jsonb would reorder its keys).
+ */
+export const SCHEMA = `
+create table if not exists stccg_games (
+  id text primary key,
+  created_at timestamptz not null default now(),
+  seats text not null
+);
+create table if not exists stccg_steps (
+  game_id text not null references stccg_games (id),
+  step integer not null,
+  command text not null,
+  events text not null,
+  primary key (game_id, step)
+);
+create table if not exists stccg_host_keys (
+  id text primary key,
+  secret text not null,
+  created_at timestamptz not null default now()
+);
+create table if not exists stccg_checkpoints (
+  game_id text not null references stccg_games (id),
+  step integer not null,
+  save text not null,
+  primary key (game_id, step)
+);
+`;
+
+/** What a store runs its SQL on: a pg pool, or PGlite. */
+export interface Sql {
+  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs `work` in one transaction: all of it committed, or none. */
+  transaction<T>(work: (sql: Pick<Sql, 'query'>) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL's code for a unique violation: a row already there. */
+const UNIQUE_VIOLATION = '23505';
+
+/** A database error as the store tells it: a row already there, or the store unavailable. */
+function storeError(error: unknown, taken: () => StoreError): StoreError {
+  if (error instanceof StoreError) return error;
+  if ((error as { code?: unknown })?.code === UNIQUE_VIOLATION) return taken();
+  const message = error instanceof Error ? error.message : String(error);
+  return new StoreError(`the store is unavailable: ${message}`, 'unavailable', { cause: error });
+}
+
+/** A game store on SQL: the same statements on PostgreSQL and on the embedded PGlite. */
+export class SqlGameStore implements GameStore {
+  constructor(
+    private readonly sql: Sql,
+    readonly where: string,
+  ) {}
+
+  /** Creates the tables where they are not (every statement is idempotent). */
+  async migrate(): Promise<void> {
+    try {
+      await this.sql.transaction(async (sql) => {
+        for (const statement of SCHEMA.split(';').filter((text) => text.trim())) await sql.query(statement);
+      });
+    } catch (error) {
+      throw storeError(error, () => new StoreError('the schema could not be created', 'damaged'));
+    }
+  }
+
+  async createGame(game: NewGame): Promise<void> {
+    try {
+      await this.sql.transaction(async (sql) => {
+        await sql.query('insert into stccg_games (id, seats) values ($1, $2)', [
+          game.id,
+          JSON.stringify(game.seats),
+        ]);
+        await sql.query('insert into stccg_checkpoints (game_id, step, save) values ($1, $2, $3)', [
+          game.id,
+          game.checkpoint.step,
+          game.checkpoint.save,
+        ]);
+      });
+    } catch (error) {
+      throw storeError(error, () => new StoreError(`a game "${game.id}" is already recorded`, 'taken'));
+    }
+  }
+
+  async appendSteps(
+    gameId: string,
+    steps: readonly StoredStep[],
+    checkpoint?: StoredCheckpoint,
+  ): Promise<void> {
+    if (steps.length === 0 && !checkpoint) return;
+    try {
+      await this.sql.transaction(async (sql) => {
+        for (const step of steps) {
+          await sql.query(
+            'insert into stccg_steps (game_id, step, command, events) values ($1, $2, $3, $4)',
+            [gameId, step.step, JSON.stringify(step.command), JSON.stringify(step.events)],
+          );
+        }
+        if (checkpoint) {
+          await sql.query('insert into stccg_checkpoints (game_id, step, save) values ($1, $2, $3)', [
+            gameId,
+            checkpoint.step,
+            checkpoint.save,
+          ]);
+          // The one before it is kept too (a room being rebuilt may be reading it); older ones go.
+          await sql.query(
+            `delete from stccg_checkpoints where game_id = $1 and step < (
+               select min(step) from (select step from stccg_checkpoints where game_id = $1 order by step desc limit 2) as kept)`,
+            [gameId],
+          );
+        }
+      });
+    } catch (error) {
+      throw storeError(
+        error,
+        () =>
+          new StoreError(
+            `step ${steps[0]?.step ?? checkpoint?.step} of game "${gameId}" is already stored: another host carried it on`,
+            'conflict',
+          ),
+      );
+    }
+  }
+
+  async loadGame(gameId: string): Promise<LoadedGame | undefined> {
+    try {
+      return await this.sql.transaction(async (sql) => {
+        const [game] = await sql.query<{ seats: string }>('select seats from stccg_games where id = $1', [
+          gameId,
+        ]);
+        if (!game) return undefined;
+        const [checkpoint] = await sql.query<{ step: number; save: string }>(
+          'select step, save from stccg_checkpoints where game_id = $1 order by step desc limit 1',
+          [gameId],
+        );
+        if (!checkpoint) throw new StoreError(`game "${gameId}" has no checkpoint`, 'damaged');
+        const steps = await sql.query<StepRow>(
+          'select step, command, events from stccg_steps where game_id = $1 and step > $2 order by step',
+          [gameId, checkpoint.step],
+        );
+        return {
+          id: gameId,
+          seats: JSON.parse(game.seats) as Record<string, string>,
+          checkpoint: { step: Number(checkpoint.step), save: checkpoint.save },
+          steps: steps.map(stepOf),
+        };
+      });
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async stepsSince(gameId: string, since: number): Promise<StoredStep[]> {
+    try {
+      const rows = await this.sql.query<StepRow>(
+        'select step, command, events from stccg_steps where game_id = $1 and step > $2 order by step',
+        [gameId, since],
+      );
+      return rows.map(stepOf);
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async keptKey(make: () => { id: string; secret: string }): Promise<{ id: string; secret: string }> {
+    try {
+      const made = make();
+      // The first host to start keeps its key; every later one (another process too) reads it.
+      await this.sql.query(
+        'insert into stccg_host_keys (id, secret) select $1, $2 where not exists (select 1 from stccg_host_keys)',
+        [made.id, made.secret],
+      );
+      const [kept] = await this.sql.query<{ id: string; secret: string }>(
+        'select id, secret from stccg_host_keys order by created_at, id limit 1',
+      );
+      return kept!;
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async counts(): Promise<{ games: number; steps: number; checkpoints: number }> {
+    const [row] = await this.sql.query<{ games: number; steps: number; checkpoints: number }>(
+      `select (select count(*) from stccg_games)::int as games, (select count(*) from stccg_steps)::int as steps,
+              (select count(*) from stccg_checkpoints)::int as checkpoints`,
+    );
+    return row!;
+  }
+
+  close(): Promise<void> {
+    return this.sql.close();
+  }
+}
+
+interface StepRow {
+  step: number;
+  command: string;
+  events: string;
+}
+
+function stepOf(row: StepRow): StoredStep {
+  return {
+    step: Number(row.step),
+    command: JSON.parse(row.command) as Command,
+    events: JSON.parse(row.events) as RuleEvent[],
+  };
+}

@@ -1,0 +1,90 @@
+import type { Command, PlayerId, RuleEvent, SavedGame } from '../../src/index.ts';
+
+/**
+ * Where a host keeps its games: the truth, of which every room is a cache. A game is its origin and seats
+ * (once), each step carried out (appended as it is accepted, before anyone is told), and a checkpoint
+ * every so often (a signed save without its log): a room is rebuilt from the latest checkpoint and the
+ * steps after it. Two stores keep it with the same SQL (`sql-store.ts`): PostgreSQL for production, and
+ * an embedded PostgreSQL (PGlite) in a folder, the default, which needs no server.
+ */
+export interface GameStore {
+  /** Where the store is, in words (for the host's first line): a folder, or a server with no password. */
+  readonly where: string;
+  /** Records a new game; refuses (`StoreError` `taken`) an id already recorded. */
+  createGame(game: NewGame): Promise<void>;
+  /**
+   * Appends steps carried out, in one transaction, with a checkpoint if one is given. Refuses
+   * (`StoreError` `conflict`) a step already stored: someone else carried the game on (another process
+   * owns it now), and this one's copy is stale.
+   */
+  appendSteps(gameId: string, steps: readonly StoredStep[], checkpoint?: StoredCheckpoint): Promise<void>;
+  /** A game's seats, latest checkpoint and the steps after it; undefined for an unknown id. */
+  loadGame(gameId: string): Promise<LoadedGame | undefined>;
+  /** The steps of a game after step `since`, in order (for a seat that missed more than a room keeps). */
+  stepsSince(gameId: string, since: number): Promise<StoredStep[]>;
+  /**
+   * The key the store's hosts sign checkpoints with: the one kept in the store, or, the first time, the
+   * one `make` makes, kept (so every process on one store signs alike, and a restart reads its own).
+   */
+  keptKey(make: () => { id: string; secret: string }): Promise<{ id: string; secret: string }>;
+  /** How many games, steps and checkpoints it holds (for the host's first line and the tests). */
+  counts(): Promise<{ games: number; steps: number; checkpoints: number }>;
+  /** Closes the store (its connections, its lock). */
+  close(): Promise<void>;
+}
+
+/** A game as it is first recorded. */
+export interface NewGame {
+  readonly id: string;
+  /** SHA-256 of each seat's token, by player: the tokens themselves are never stored. */
+  readonly seats: Readonly<Record<PlayerId, string>>;
+  /** The game at step 0, as a signed checkpoint (it holds the origin). */
+  readonly checkpoint: StoredCheckpoint;
+}
+
+/** One step carried out: the command and the rule events it caused (every event: seats filter them). */
+export interface StoredStep {
+  readonly step: number;
+  readonly command: Command;
+  readonly events: readonly RuleEvent[];
+}
+
+/** A checkpoint: the step it is at, and the save as text (its exact bytes, as signed). */
+export interface StoredCheckpoint {
+  readonly step: number;
+  readonly save: string;
+}
+
+/** What a room is rebuilt from. */
+export interface LoadedGame {
+  readonly id: string;
+  readonly seats: Readonly<Record<PlayerId, string>>;
+  readonly checkpoint: StoredCheckpoint;
+  readonly steps: readonly StoredStep[];
+}
+
+/** Why a store refused, or could not answer. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    message: string,
+    readonly reason: /** The game id is already recorded. */
+      | 'taken'
+      /** A step is already stored: another writer carried the game on. */
+      | 'conflict'
+      /** The store cannot be reached, or failed to commit (nothing was committed). */
+      | 'unavailable'
+      /** Another process has this embedded store open. */
+      | 'locked'
+      /** The store's data is not what this host wrote (a damaged row, a schema of another version). */
+      | 'damaged',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** A saved game as text, parsed (the checkpoint's own bytes are what its signature covers). */
+export function parseCheckpoint(checkpoint: StoredCheckpoint): SavedGame {
+  return JSON.parse(checkpoint.save) as SavedGame;
+}
