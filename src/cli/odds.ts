@@ -4,7 +4,8 @@ import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
-import { OddsError, oddsScenario, policyNamed } from '../odds/odds.ts';
+import { cardListsBattle, cardListsScenario, isCardListsFile } from '../odds/card-lists.ts';
+import { OddsError, type OddsScenario, oddsScenario, policyNamed } from '../odds/odds.ts';
 import { parallelBattleOdds } from '../odds/parallel.ts';
 import { oddsInText } from '../odds/report.ts';
 import { EXIT } from './exit.ts';
@@ -13,8 +14,9 @@ import { EXIT } from './exit.ts';
  * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--workers W] [--json]`:
  * plays the set-up attack N times from independent seeds, on W worker threads (default: every core,
  * one per 1,000 battles; the report is the same), and prints the odds with their 95% confidence
- * intervals. SETUP.json is a setup, or `{ "setup", "attack", "policies" }`; the options override the
- * file's attack and policies. A progress bar shows on a terminal.
+ * intervals. SETUP.json is a setup, `{ "setup", "attack", "policies" }`, or two lists of card names
+ * from the card pool, `{ "place", "attackers", "defenders", "policies" }` (src/odds/card-lists.ts); the
+ * options override the file's attack and policies. A progress bar shows on a terminal.
  */
 
 export interface OddsCommandOptions {
@@ -53,7 +55,10 @@ export function register(program: Command): void {
   program
     .command('odds')
     .description('play a battle many times from independent seeds: the chances of each outcome, with 95% CIs')
-    .argument('<setup>', 'a setup (JSON), or { "setup", "attack", "policies" }')
+    .argument(
+      '<setup>',
+      'a setup (JSON), { "setup", "attack", "policies" }, or card lists { "place", "attackers", "defenders" }',
+    )
     .option('--battles <n>', 'how many battles to play', wholeNumber, 1000)
     .option('--seed <n>', 'the base seed (the same seed gives the same report)', wholeNumber, 1)
     .option('--attack <json>', "the attack command (default: the file's, else the setup's only attack)")
@@ -101,6 +106,19 @@ function parseAttack(json: string): unknown {
   }
 }
 
+/** An odds file's setup, attack, policies and the pool cards it names (card lists name some). */
+async function scenarioOf(content: unknown): Promise<OddsScenario & { readonly cards: readonly unknown[] }> {
+  if (!isCardListsFile(content)) return { ...oddsScenario(content), cards: [] };
+  const { lists, policies } = cardListsScenario(content);
+  const battle = await cardListsBattle(lists);
+  return {
+    setup: battle.setup,
+    attack: battle.attack,
+    cards: battle.cards,
+    ...(policies !== undefined ? { policies } : {}),
+  };
+}
+
 /**
  * Runs the odds for a file; returns the exit code: 0, or 2 when the file cannot be read or the odds
  * cannot be played as given (a refused setup, attack or policy). Odds are a measurement, not a check:
@@ -123,7 +141,7 @@ export async function odds(file: string, options: OddsCommandOptions, output: Od
       })
     : null;
   try {
-    const scenario = oddsScenario(content);
+    const scenario = await scenarioOf(content);
     const policies = { ...scenario.policies, ...policiesFrom(options.policy) };
     const attack = options.attack !== undefined ? parseAttack(options.attack) : scenario.attack;
     bar?.start(options.battles, 0);
@@ -132,6 +150,7 @@ export async function odds(file: string, options: OddsCommandOptions, output: Od
       ...(options.workers !== undefined ? { workers: options.workers } : {}),
       seed: options.seed,
       policies,
+      ...(scenario.cards.length > 0 ? { cards: scenario.cards } : {}),
       ...(attack !== undefined ? { attack } : {}),
       ...(bar ? { onProgress: (done: number) => bar.update(done) } : {}),
     });

@@ -190,6 +190,13 @@ export const effectSchema = z.discriminatedUnion('kind', [
 ]);
 export type Effect = z.infer<typeof effectSchema>;
 
+/** A skill of a personnel's skill box, at its level: "Computer Skill x2" is level 2, a plain skill level 1. */
+export const skillSchema = z.strictObject({
+  name: word,
+  level: z.optional(z.int().check(z.minimum(1), z.maximum(9))),
+});
+export type Skill = Required<z.infer<typeof skillSchema>>;
+
 /** A card definition as a client writes it (every field but name and type optional). */
 export const cardDefinitionSchema = z.strictObject({
   name,
@@ -222,6 +229,11 @@ export const cardDefinitionSchema = z.strictObject({
   weapons: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
   shields: z.optional(z.int().check(z.minimum(0), z.maximum(99))),
   text: z.optional(z.string().check(z.maxLength(2000))),
+  /** The skills of its skill box, in printed order (the classification is not among them). */
+  skills: z.optional(z.array(skillSchema).check(z.maxLength(20))),
+  /** The set it was printed in ("Premiere"), and its number in that set ("12"). */
+  set: z.optional(name),
+  number: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))),
   /** Lore species where it differs from gameplay species (Sumek appears Vulcan; HOLO-SPECIES-1). */
   lore: z.optional(z.strictObject({ species: z.optional(word) })),
   effects: z.optional(
@@ -258,6 +270,10 @@ export interface CardDefinition {
   readonly characteristics: readonly string[];
   readonly staffing: readonly string[];
   readonly text: string;
+  /** Its skills, each at its level (1 where the input gives none). */
+  readonly skills: readonly Skill[];
+  readonly set: string | undefined;
+  readonly number: string | undefined;
   readonly loreSpecies: string | undefined;
   readonly effects: readonly Effect[];
 }
@@ -277,6 +293,9 @@ export function normaliseDefinition(input: CardDefinitionInput): CardDefinition 
     characteristics: input.characteristics ?? [],
     staffing: input.staffing ?? [],
     text: input.text ?? '',
+    skills: (input.skills ?? []).map((skill) => ({ name: skill.name, level: skill.level ?? 1 })),
+    set: input.set,
+    number: input.number,
     loreSpecies: input.lore?.species,
     effects: input.effects ?? [],
   };

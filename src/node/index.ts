@@ -4,6 +4,7 @@
  * Stately's inspector; battle odds on every core (`parallelBattleOdds`). Everything here builds on the
  * browser-safe entries (`stccg-rules`, `stccg-rules/debug`, `stccg-rules/scenario`).
  */
+export { readBlueprintFiles, type UnreadablePath } from '../cards/import/files.ts';
 export { writeCharts } from '../debug/chart-files.ts';
 export { type Served, serveFile } from '../debug/serve.ts';
 export { connectStately, type StatelyConnection, type StatelyOptions } from '../debug/stately.ts';
