@@ -41,7 +41,9 @@ function cardType(value: string, previous: readonly CardType[]): CardType[] {
 export function register(program: Command): void {
   const cards = program
     .command('cards')
-    .description('card definitions from other sources: `stccg cards import PATH...`');
+    .description(
+      "card definitions from elsewhere: 'cards import PATH...' reads the community's 1E card files",
+    );
   cards
     .command('import')
     .description(

@@ -48,9 +48,9 @@ export const COMMANDS: ReadonlyArray<{
   },
   {
     name: 'cards',
-    args: '<command> [paths...]',
+    args: '',
     description:
-      "card definitions from other sources: 'cards import PATH...' reads the community's 1E card files",
+      "card definitions from elsewhere: 'cards import PATH...' reads the community's 1E card files",
     load: () => import('./cards.ts'),
   },
   {

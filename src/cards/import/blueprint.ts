@@ -130,6 +130,8 @@ export function mapBlueprint(card: unknown, set: BlueprintSet): MappedBlueprint 
       title,
     );
   }
+  if (card.blueprintId === undefined)
+    notes.push({ field: 'blueprintId', message: 'no blueprintId: no number' });
   if (type === 'Personnel' && card['skill-box'] === undefined) {
     const why = card['java-blueprint'] === true ? ": its skills are in the community engine's Java code" : '';
     notes.push({ field: 'skill-box', message: `no skill box: imported without skills${why}` });

@@ -162,6 +162,10 @@ function readFile(
 ): void {
   const refuseFile = (line: number, message: string) =>
     notes.refusedFiles.push({ file: file.name, line, message });
+  if (file.text.trim() === '') {
+    refuseFile(1, 'an empty file, not a blueprint file');
+    return;
+  }
   let data: unknown;
   try {
     data = parseHjson(file.text);

@@ -38,6 +38,7 @@ export function layoutOf(text: string): FileLayout {
 }
 
 const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const COMMENT_MARKS = /^[ \t]*(?:\/\/+|#+|\/\*+|\*+(?!\/))?/gm;
 const COMMENTED_TITLE = /^\s*["']?title["']?\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\n]*?))\s*,?\s*$/gm;
 
 class Skimmer {
@@ -93,10 +94,13 @@ class Skimmer {
   }
 
   private comment(start: number, end: number): void {
-    const body = this.text.slice(start, end);
+    // Each line without its comment marks (// # /* *), as the card read before it was commented out.
+    const body = this.text.slice(start, end).replace(COMMENT_MARKS, '');
+    const first = this.lineOf(start);
     for (const match of body.matchAll(COMMENTED_TITLE)) {
       const title = (match[1] ?? match[2] ?? match[3] ?? '').trim();
-      if (title) this.commented.push({ line: this.lineOf(start + match.index!), title });
+      const line = first + (body.slice(0, match.index).match(/\n/g)?.length ?? 0);
+      if (title) this.commented.push({ line, title });
     }
     this.at = end;
   }
