@@ -165,9 +165,11 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     const seated = client.userData;
     if (consented || !seated || seated.seat === null) return;
     try {
-      // The seat's place is kept for the grace period; its token claims it afresh after that.
-      await this.allowReconnection(client, this.context.graceSeconds);
-      this.enqueue(() => this.resync(client, seated.step));
+      // The seat's place is kept for the grace period; its token claims it afresh after that. The
+      // connection that comes back is a new client (holding this one's userData): told what it missed
+      // once its join completes (Colyseus holds a joining client's messages until then).
+      const back = (await this.allowReconnection(client, this.context.graceSeconds)) as Client<Seated>;
+      this.enqueue(() => this.resync(back, seated.step));
     } catch {
       // Not back in time: the seat's token still claims it, by joining again.
     }

@@ -1,0 +1,249 @@
+/**
+ * The host (stccg-rules/host) in this process, played through Colyseus's own client (colyseus.js) as a
+ * web page or a bot would: two seats play the boarding party through a battle, a spectator watches,
+ * every seat acts only as itself (GAME-SEAT-1), hears only what it may (GAME-VIEW-1), and gets back its
+ * place and what it missed after a drop. The embedded store in a temporary folder.
+ */
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CreatedGame, type Host, startHost } from '../host/index.ts';
+import { type Command, createGame, type Game } from '../src/index.ts';
+import { SeatClient } from './support/host-client.ts';
+import { sendAny } from './table.ts';
+
+const BOARDING = JSON.parse(
+  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
+) as { setup: unknown; seed: number; log: Command[] };
+
+/** The game the host should be holding: the same setup, seed and commands, played here. */
+function reference(steps: number): Game {
+  const game = createGame(BOARDING.setup, { seed: BOARDING.seed });
+  for (const command of BOARDING.log.slice(0, steps)) expect(sendAny(game, command).ok).toBe(true);
+  return game;
+}
+
+let host: Host;
+let dir: string;
+const clients: SeatClient[] = [];
+
+async function seats(created: CreatedGame) {
+  const alice = await SeatClient.join(host.url, {
+    gameId: created.gameId,
+    seat: 'alice',
+    token: created.seats.alice!.token,
+  });
+  const bob = await SeatClient.join(host.url, {
+    gameId: created.gameId,
+    seat: 'bob',
+    token: created.seats.bob!.token,
+  });
+  clients.push(alice, bob);
+  return { alice, bob };
+}
+
+/** Plays the boarding party's commands from `from` to `to`, each from its own player's seat. */
+async function play(players: Record<string, SeatClient>, from: number, to: number) {
+  for (const command of BOARDING.log.slice(from, to)) {
+    const answer = await players[command.player]!.send(command);
+    expect(answer, JSON.stringify(command)).toMatchObject({ ok: true });
+  }
+  // Every other connection told too.
+  for (const seat of new Set(Object.values(players)))
+    await seat.until(() => seat.step === to, `step ${to} everywhere`);
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'stccg-host-'));
+  host = await startHost({ port: 0, store: join(dir, 'store'), graceSeconds: 1, checkpointEvery: 4 });
+});
+
+afterAll(async () => {
+  for (const client of clients) await client.leave();
+  await host?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two people, one game, over the network', () => {
+  it('GAME-SEAT-1, GAME-VIEW-1: two seats play the boarding party through a battle; every payload and event is the game’s own', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    const watcher = await SeatClient.join(host.url, { gameId: created.gameId });
+    clients.push(watcher);
+    await play({ alice, bob }, 0, BOARDING.log.length);
+    const game = reference(BOARDING.log.length);
+    await watcher.until(() => watcher.step === game.step(), 'the spectator at the last step');
+    expect(alice.payload).toEqual(game.seat('alice').payload());
+    expect(bob.payload).toEqual(game.seat('bob').payload());
+    expect(watcher.payload).toEqual(game.spectator().payload());
+    // Each heard every step's events, once, in order: the game's own.
+    const told = game.eventsSince(0);
+    for (const seat of [alice, bob, watcher]) {
+      expect(seat.heard.map((step) => step.step)).toEqual(told.map((step) => step.step));
+      expect(seat.events()).toEqual(told.flatMap((step) => step.events));
+      expect(seat.failures).toEqual([]);
+    }
+    // Every step committed, with a checkpoint every 4.
+    const stored = await host.store.loadGame(created.gameId);
+    expect(stored?.checkpoint.step).toBe(12);
+    expect(stored?.steps.map((step) => step.step)).toEqual([13, 14, 15]);
+  });
+
+  it('GAME-SEAT-1: a command in the other player’s name is refused, and the game does not move', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    const answer = await bob.send(BOARDING.log[0]); // Alice's attack, from Bob's seat
+    expect(answer).toMatchObject({ ok: false, rejection: { code: 'not-your-seat', clause: 'GAME-SEAT-1' } });
+    const { player: _alice, ...unnamed } = BOARDING.log[0] as Command & { player: string };
+    expect(await bob.send(unnamed)).toMatchObject({ ok: false, rejection: { code: 'not-your-turn' } });
+    expect(alice.step).toBe(0);
+    expect((await host.store.loadGame(created.gameId))?.steps).toEqual([]);
+    // The same command from Alice's seat, without her name: hers.
+    expect(await alice.send(unnamed)).toMatchObject({ ok: true, step: 1 });
+  });
+
+  it('a spectator sees the public view (no hand) and sends nothing', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const watcher = await SeatClient.join(host.url, { gameId: created.gameId });
+    clients.push(watcher);
+    expect(watcher.payload?.player).toBeNull();
+    expect(watcher.payload?.legal).toEqual([]);
+    expect(Object.values(watcher.payload!.view.cards).some((card) => card.at.in === 'hand')).toBe(false);
+    expect(await watcher.send(BOARDING.log[0])).toMatchObject({
+      ok: false,
+      rejection: { code: 'not-your-seat' },
+    });
+  });
+
+  it('a wrong token, an unknown seat, a token without a seat and an unknown game are refused at the door', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const attempts = [
+      { gameId: created.gameId, seat: 'alice', token: created.seats.bob!.token },
+      { gameId: created.gameId, seat: 'alice', token: 'x'.repeat(43) },
+      { gameId: created.gameId, seat: 'carol', token: created.seats.bob!.token },
+      { gameId: created.gameId, token: created.seats.bob!.token },
+      { gameId: created.gameId, seat: 'alice' },
+      { gameId: 'no-such-game' },
+      { gameId: '../etc' },
+      { gameId: created.gameId, seat: 'alice', token: created.seats.alice!.token, extra: 1 },
+    ];
+    for (const options of attempts)
+      await expect(SeatClient.join(host.url, options), JSON.stringify(options)).rejects.toThrow();
+    await expect(SeatClient.join(host.url, attempts[0]!)).rejects.toThrow(/does not claim seat "alice"/);
+    await expect(SeatClient.join(host.url, attempts[5]!)).rejects.toThrow(/no game "no-such-game"/);
+  });
+
+  it('a bad setup is refused to its creator with the SetupError’s message; tokens are given once and never stored', async () => {
+    const response = await fetch(`${host.url}/games`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ setup: { players: ['alice'] } }),
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { error: string; message: string };
+    expect(body.error).toBe('bad-setup');
+    expect(body.message).toMatch(/players/);
+    const junk = await fetch(`${host.url}/games`, { method: 'POST', body: '{not json' });
+    expect(junk.status).toBe(400);
+    const made = await fetch(`${host.url}/games`, {
+      method: 'POST',
+      body: JSON.stringify({ setup: BOARDING.setup, id: 'table-one' }),
+    });
+    expect(made.status).toBe(201);
+    const created = (await made.json()) as CreatedGame;
+    expect(created.gameId).toBe('table-one');
+    expect(created.seats.alice!.link).toMatch(/\/play#game=table-one&seat=alice&token=/);
+    const again = await fetch(`${host.url}/games`, {
+      method: 'POST',
+      body: JSON.stringify({ setup: BOARDING.setup, id: 'table-one' }),
+    });
+    expect(again.status).toBe(409);
+    const stored = await host.store.loadGame('table-one');
+    expect(JSON.stringify(stored)).not.toContain(created.seats.alice!.token);
+  });
+});
+
+describe('reconnecting', () => {
+  it('a seat dropped during the other’s moves gets its place back, and exactly the events it missed', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    await play({ alice, bob }, 0, 3);
+    const token = bob.room.reconnectionToken;
+    const seen = bob.step;
+    bob.drop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Alice plays on while Bob is away: both her passes and the pairing they open.
+    await play({ alice, bob: alice }, 3, 4);
+    const back = await bob.client.reconnect(token);
+    bob.listen(back);
+    await bob.until(() => bob.step === 4, 'the payload after the reconnection');
+    const game = reference(4);
+    expect(bob.payload).toEqual(game.seat('bob').payload());
+    expect(bob.heard.filter((step) => step.step > seen)).toEqual(game.seat('bob').eventsSince(seen));
+  });
+
+  it('after the grace period, the token still claims the seat, and `since` brings what was missed', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    await play({ alice, bob }, 0, 2);
+    bob.drop();
+    await play({ alice, bob: alice }, 2, 4);
+    await new Promise((resolve) => setTimeout(resolve, 1_500)); // past the grace period (1 s)
+    await expect(bob.client.reconnect(bob.room.reconnectionToken)).rejects.toThrow();
+    const again = await SeatClient.join(host.url, {
+      gameId: created.gameId,
+      seat: 'bob',
+      token: created.seats.bob!.token,
+      since: 2,
+    });
+    clients.push(again);
+    const game = reference(4);
+    expect(again.payload).toEqual(game.seat('bob').payload());
+    expect(again.heard).toEqual(game.seat('bob').eventsSince(2));
+  });
+
+  it('a room whose every client left is rebuilt from the store (checkpoint and steps), at the same step with the same views', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    await play({ alice, bob }, 0, 7);
+    const before = { alice: alice.payload, bob: bob.payload };
+    await alice.leave();
+    await bob.leave();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const again = await seats(created);
+    expect(again.alice.payload).toEqual(before.alice);
+    expect(again.bob.payload).toEqual(before.bob);
+    await play(again, 7, BOARDING.log.length);
+    expect(again.alice.payload).toEqual(reference(BOARDING.log.length).seat('alice').payload());
+  });
+});
+
+describe('messages the host refuses, changing nothing', () => {
+  it('a message of no known type, a command of the wrong shape, and one too large are refused', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice } = await seats(created);
+    alice.room.send('teleport', { to: 'bridge' });
+    await alice.until(() => alice.refusals.length === 1, 'the refusal');
+    expect(alice.refusals[0]).toMatchObject({ type: 'teleport', code: 'malformed' });
+    alice.room.send('command', { id: 'a', command: 'attack' });
+    alice.room.send('command', { id: 'b', command: { type: 'endTurn', note: 'x'.repeat(20_000) } });
+    await alice.until(() => alice.answers.has('a') && alice.answers.has('b'), 'the answers');
+    expect(alice.answers.get('a')).toMatchObject({ ok: false, refused: { code: 'malformed' } });
+    expect(alice.answers.get('b')).toMatchObject({ ok: false, refused: { code: 'too-large' } });
+    expect(alice.step).toBe(0);
+  });
+
+  it('a flood beyond the budget is refused (flood) and dropped, changing nothing', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice } = await seats(created);
+    await new Promise((resolve) => setTimeout(resolve, 2_100)); // a full budget
+    for (let i = 0; i < 100; i++) alice.room.send('command', { id: `f${i}`, command: { type: 'pass' } });
+    await alice.until(() => alice.answers.size >= 100, 'an answer to each');
+    const flooded = [...alice.answers.values()].filter((answer) => !answer.ok && 'refused' in answer);
+    expect(flooded.length).toBeGreaterThan(40);
+    expect(flooded[0]).toMatchObject({ refused: { code: 'flood' } });
+    expect(alice.step).toBe(0);
+  });
+});
