@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type BlueprintFile, CardImportError, cardFileText, importCards } from '../src/cards/index.ts';
+import { type BlueprintFile, CardImportError, cardFileText, importCards } from '../src/cards/import/index.ts';
 import { createGame } from '../src/index.ts';
 import { stccg } from './support/stccg.ts';
 
