@@ -121,6 +121,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       transport: new WebSocketTransport({ server: http, maxPayload: 1024 * 1024 }),
       greet: false,
       gracefullyShutdown: false,
+      // Colyseus's own words (a frame that is no MessagePack, a client that failed to join) go where the
+      // host's go, a line each: never to the console behind the host's back.
+      logger: colyseusLogger(log),
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
     await gameServer.listen(options.port ?? 2567, options.hostname);
@@ -152,6 +155,22 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     running = false;
     throw error;
   }
+}
+
+/** Colyseus's logger, as the host's log: its errors and warnings on one line each; its chatter dropped. */
+function colyseusLogger(log: (line: string) => void) {
+  const line =
+    (level: string) =>
+    (...args: unknown[]) =>
+      log(
+        `colyseus ${level}: ${
+          args
+            .map((arg) => (arg instanceof Error ? arg.message : String(arg)))
+            .join(' ')
+            .split('\n')[0]
+        }`,
+      );
+  return { debug() {}, trace() {}, info: line('info'), warn: line('warn'), error: line('error') };
 }
 
 /** Records a new game in the store: its seats' token hashes and its first checkpoint (signed). */

@@ -21,6 +21,8 @@ export class SeatClient {
   readonly answers = new Map<string | number, AnswerMessage>();
   /** Patches that did not apply (there should be none). */
   readonly failures: string[] = [];
+  /** How many answers, refusals and syncs it has had (each message a client sends gets one). */
+  replies = 0;
   private nextId = 1;
   private waiters: Array<() => void> = [];
 
@@ -57,14 +59,17 @@ export class SeatClient {
       this.hear(message.steps);
     });
     room.onMessage('sync', (message: SyncReply) => {
+      this.replies++;
       this.payload = message.payload;
       this.hear(message.steps);
     });
     room.onMessage('answer', (message: AnswerMessage) => {
+      this.replies++;
       if (message.id !== null) this.answers.set(message.id, message);
       this.wake();
     });
     room.onMessage('refused', (message: RefusedMessage) => {
+      this.replies++;
       this.refusals.push(message);
       this.wake();
     });
