@@ -46,11 +46,14 @@ function fightOut(game: Game): RuleEvent[] {
   const events: RuleEvent[] = [];
   for (let i = 0; i < 100 && game.battle(); i++) {
     const awaiting = game.awaiting()!;
-    const outcome = ['mortally-wound', 'stun', 'none'].find((o) => awaiting.options?.includes(o as never));
     const result = game.send(
       awaiting.for === 'response'
         ? { type: 'pass', player: awaiting.player }
-        : { type: 'decide', player: awaiting.player, outcome: outcome as 'none' },
+        : {
+            type: 'decide',
+            player: awaiting.player,
+            outcome: (['mortally-wound', 'stun', 'none'] as const).find((o) => awaiting.options.includes(o))!,
+          },
     );
     if (!result.ok) throw new Error(result.rejection.message);
     events.push(...result.events);

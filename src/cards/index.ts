@@ -5,8 +5,7 @@
  * entry: a page that only plays does not carry the pool, and one that loads cards fetches the pool the
  * first time it asks. The importer that made the pool is `stccg-rules/cards/import`.
  */
-export { nearestNames } from './pool/nearest.ts';
-export { CardPoolError, loadCards, poolCardNames } from './pool/load.ts';
+
 export {
   CARD_LISTS_PLAYERS,
   type CardLists,
@@ -15,3 +14,5 @@ export {
   cardListsScenario,
   isCardListsFile,
 } from '../odds/card-lists.ts';
+export { CardPoolError, loadCards, poolCardNames } from './pool/load.ts';
+export { nearestNames } from './pool/nearest.ts';
