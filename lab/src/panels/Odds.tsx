@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { BattleOdds, Command } from 'stccg-rules';
+import { cardListsBattle } from 'stccg-rules/cards';
 import type { OddsMessage, OddsRequest } from '../odds.worker.ts';
 import { setupOfPosition } from '../position-setup.ts';
 import type { LabSession } from '../session.ts';
@@ -10,9 +11,17 @@ type Estimate = BattleOdds['outcome']['win'];
 const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
 const interval = (e: Estimate, as: (v: number) => string = percent) => `${as(e.low)} – ${as(e.high)}`;
 
+/** Names one a line, blank lines left out. */
+const namesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
 /**
- * The odds of an attack from the position shown: played many times in a Web Worker (with a progress
- * bar and a Stop button), both players taking the strongest outcome each time.
+ * The odds of an attack, played many times in a Web Worker (with a progress bar and a Stop button), both
+ * players taking the strongest outcome each time: from the position shown, or between two lists of real
+ * cards from the card pool at a place (`stccg-rules/cards`, loaded when first asked).
  */
 export function OddsPanel({ session }: { session: LabSession }) {
   const id = useId();
@@ -25,6 +34,9 @@ export function OddsPanel({ session }: { session: LabSession }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [odds, setOdds] = useState<BattleOdds | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [place, setPlace] = useState("Qo'noS");
+  const [attackers, setAttackers] = useState('Gowron\nKargan\nKlingon Disruptor');
+  const [defenders, setDefenders] = useState('Worf\nTasha Yar\nData');
   const worker = useRef<Worker | null>(null);
 
   const stop = () => {
@@ -39,13 +51,33 @@ export function OddsPanel({ session }: { session: LabSession }) {
     stop();
     setOdds(null);
     setProblem(null);
-    const request: OddsRequest = {
+    play({
       setup: setupOfPosition(game, session.origin),
       cards: session.origin.cards,
       attack,
       battles,
       seed,
-    };
+    });
+  };
+
+  // Two lists of card names: an unknown name is refused here, naming the nearest names.
+  const runCards = async () => {
+    stop();
+    setOdds(null);
+    setProblem(null);
+    try {
+      const battle = await cardListsBattle({
+        place,
+        attackers: namesOf(attackers),
+        defenders: namesOf(defenders),
+      });
+      play({ setup: battle.setup, cards: battle.cards, attack: battle.attack, battles, seed });
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    }
+  };
+
+  const play = (request: OddsRequest) => {
     const started = new Worker(new URL('../odds.worker.ts', import.meta.url), { type: 'module' });
     worker.current = started;
     setProgress({ done: 0, total: battles });
@@ -68,9 +100,30 @@ export function OddsPanel({ session }: { session: LabSession }) {
   };
 
   const attack = attacks[Math.min(choice, attacks.length - 1)];
+  const busy = progress !== null;
   return (
     <section className="panel odds" aria-labelledby={`${id}-title`} data-testid="odds">
-      <h2 id={`${id}-title`}>Battle odds from this position</h2>
+      <h2 id={`${id}-title`}>Battle odds</h2>
+      <div className="fields">
+        <label htmlFor={`${id}-battles`}>battles</label>
+        <input
+          id={`${id}-battles`}
+          type="number"
+          min={1}
+          max={100000}
+          value={battles}
+          onChange={(event) => setBattles(Math.max(1, Math.floor(Number(event.target.value) || 1)))}
+        />
+        <label htmlFor={`${id}-seed`}>seed</label>
+        <input
+          id={`${id}-seed`}
+          type="number"
+          min={0}
+          value={seed}
+          onChange={(event) => setSeed(Math.max(0, Math.floor(Number(event.target.value) || 0)))}
+        />
+      </div>
+      <h3>From this position</h3>
       {attacks.length === 0 ? (
         <p className="muted">
           {game.battle()
@@ -97,42 +150,56 @@ export function OddsPanel({ session }: { session: LabSession }) {
               </option>
             ))}
           </select>
-          <label htmlFor={`${id}-battles`}>battles</label>
-          <input
-            id={`${id}-battles`}
-            type="number"
-            min={1}
-            max={100000}
-            value={battles}
-            onChange={(event) => setBattles(Math.max(1, Math.floor(Number(event.target.value) || 1)))}
-          />
-          <label htmlFor={`${id}-seed`}>seed</label>
-          <input
-            id={`${id}-seed`}
-            type="number"
-            min={0}
-            value={seed}
-            onChange={(event) => setSeed(Math.max(0, Math.floor(Number(event.target.value) || 0)))}
-          />
           <span />
           <span className="buttons">
-            <button type="submit" disabled={progress !== null}>
+            <button type="submit" disabled={busy}>
               Play {battles} battles
             </button>
-            {progress && (
-              <button type="button" onClick={stop}>
-                Stop
-              </button>
-            )}
           </span>
         </form>
       )}
+      <h3>Real cards from the pool</h3>
+      <form
+        className="fields"
+        data-testid="odds-cards"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void runCards();
+        }}
+      >
+        <label htmlFor={`${id}-place`}>planet</label>
+        <input id={`${id}-place`} value={place} onChange={(event) => setPlace(event.target.value)} />
+        <label htmlFor={`${id}-attackers`}>alice attacks with</label>
+        <textarea
+          id={`${id}-attackers`}
+          rows={4}
+          value={attackers}
+          onChange={(event) => setAttackers(event.target.value)}
+        />
+        <label htmlFor={`${id}-defenders`}>bob defends with</label>
+        <textarea
+          id={`${id}-defenders`}
+          rows={4}
+          value={defenders}
+          onChange={(event) => setDefenders(event.target.value)}
+        />
+        <span />
+        <span className="buttons">
+          <button type="submit" disabled={busy}>
+            Odds of these cards
+          </button>
+          <span className="muted">one card name a line: personnel and equipment</span>
+        </span>
+      </form>
       {progress && (
         <p>
           <label htmlFor={`${id}-progress`}>
             {progress.done} of {progress.total} battles{' '}
           </label>
-          <progress id={`${id}-progress`} max={progress.total} value={progress.done} />
+          <progress id={`${id}-progress`} max={progress.total} value={progress.done} />{' '}
+          <button type="button" onClick={stop}>
+            Stop
+          </button>
         </p>
       )}
       {problem && <p className="problem">{problem}</p>}
