@@ -32,7 +32,7 @@
   const placeOf = (to) => {
     if (!to) return '';
     if (to.aboard) return `aboard ${nameOf(to.aboard)}`;
-    if (to.planet) return `to the planet ${to.planet}`;
+    if (to.planet) return `to the planet ${locationName(to.planet)}`;
     if (to.held) return `onto ${nameOf(to.held)}`;
     return JSON.stringify(to);
   };
@@ -61,7 +61,7 @@
       case 'endTurn':
         return 'End the turn';
       case 'moveShip':
-        return `Move ${nameOf(command.ship)} to ${command.to}`;
+        return `Move ${nameOf(command.ship)} to ${locationName(command.to)}`;
       case 'changeAffiliation':
         return `${nameOf(command.card)} changes to ${command.to}`;
       case 'play':
@@ -71,20 +71,30 @@
     }
   };
 
+  const locationName = (id) => payload?.view.locations.find((location) => location.id === id)?.name ?? id;
+
   const where = (at) => {
     switch (at.in) {
       case 'space':
-        return `At ${at.location} (in space)`;
+        return `At ${locationName(at.location)} (in space)`;
       case 'aboard':
         return `Aboard ${nameOf(at.host)}`;
       case 'planet':
-        return `On the planet ${at.location}`;
+        return `On the planet ${locationName(at.location)}`;
       case 'hand':
         return 'Your hand';
       case 'discard':
         return 'Discard piles';
       case 'captured':
         return `Captured by ${at.by}`;
+      case 'worn':
+        return `Worn by ${nameOf(at.by)}`;
+      case 'held':
+        return `Held by ${nameOf(at.by)}`;
+      case 'played-on':
+        return `Played on ${nameOf(at.target)}`;
+      case 'table':
+        return 'On the table';
       default:
         return at.in;
     }
