@@ -121,6 +121,19 @@ describe('the packed package', () => {
       expect(loadedBy(entry).filter((url) => url.startsWith('node:'))).toEqual([]);
   });
 
+  it('real cards: stccg-rules/cards loads pool cards by name (its JSON shipped) and plays them, no node: module loaded; the importer runs', () => {
+    expect(JSON.parse(node(['cards.mjs']))).toEqual({
+      loaded: ['Worf', 'Kargan'],
+      attacked: true,
+      unknown: expect.stringMatching(/^unknown card, not in the card pool: "Worff" \(nearest: Worf/),
+      lists: 2,
+      imported: ['X'],
+    });
+    const loaded = JSON.parse(node(['loaded.mjs', 'stccg-rules/cards'])) as string[];
+    expect(loaded.filter((url) => url.startsWith('node:'))).toEqual([]);
+    expect(loaded.some((url) => url.includes('hjson'))).toBe(false);
+  });
+
   it('runs the compiled stccg bin', () => {
     expect(node(['node_modules/stccg-rules/bin/stccg.mjs', '--version']).trim()).toBe(packed.version);
   });
