@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cardListsBattle, loadCards } from '../src/cards/index.ts';
+import { cardListsBattle, cardListsScenario, isCardListsFile, loadCards } from '../src/cards/index.ts';
 import { battleOdds, createGame, type Game, OddsError, type RuleEvent } from '../src/index.ts';
 import { stccg } from './support/stccg.ts';
 
@@ -195,6 +195,24 @@ describe('odds for two lists of real cards', () => {
     await expect(
       cardListsBattle({ place: 'Ligos', attackers: [], defenders: ['Worf'] } as never),
     ).rejects.toThrow(/"attackers" is a list of 1 to 100 card names/);
+  });
+
+  it('an odds file of card lists: told from a setup by its lists; its policies read as a setup file’s; an unknown key refused', () => {
+    const file = { place: 'Ligos', attackers: ['Gowron'], defenders: ['Worf'], policies: { bob: 'pass' } };
+    expect(isCardListsFile(file)).toBe(true);
+    expect(isCardListsFile({ setup: file })).toBe(false);
+    expect(isCardListsFile({ players: ['alice', 'bob'] })).toBe(false);
+    expect(cardListsScenario(file)).toEqual({
+      lists: { place: 'Ligos', attackers: ['Gowron'], defenders: ['Worf'] },
+      policies: { bob: 'pass' },
+    });
+    expect(() => cardListsScenario({ ...file, policies: { bob: 'cautious' } })).toThrow(
+      /unknown policy "cautious"/,
+    );
+    expect(() => cardListsScenario({ ...file, side: 'alice' })).toThrow(OddsError);
+    expect(() => cardListsScenario({ ...file, place: { orbit: 'Ligos' } })).toThrow(
+      /"place" is a planet's name/,
+    );
   });
 
   it('stccg odds reads card lists (examples/odds/real-cards.json) and answers as for a setup; an unknown name exits 2', async () => {

@@ -20,7 +20,8 @@ import { EXIT } from './exit.ts';
 
 export interface CardsImportOptions {
   readonly out?: string;
-  readonly type: readonly CardType[];
+  /** The types to import (none given: every type). */
+  readonly type?: readonly CardType[];
   readonly about?: string;
   readonly strict?: boolean;
   readonly json?: boolean;
@@ -32,7 +33,7 @@ export interface CardsOutput {
 }
 
 /** A card type as the option names it: "Personnel", or "personnel". */
-function cardType(value: string, previous: readonly CardType[]): CardType[] {
+function cardType(value: string, previous: readonly CardType[] = []): CardType[] {
   const type = CARD_TYPES.find((t) => t.toLowerCase() === value.trim().toLowerCase());
   if (!type) throw new InvalidArgumentError(`a card type (${CARD_TYPES.join(', ')})`);
   return [...previous, type];
@@ -51,7 +52,7 @@ export function register(program: Command): void {
     )
     .argument('<paths...>', 'blueprint files, or folders of .json and .hjson files')
     .option('-o, --out <file>', 'write the definitions to this card file ({ "about", "cards" })')
-    .option('--type <type>', 'import only this card type (repeatable; default: every type)', cardType, [])
+    .option('--type <type>', 'import only this card type (repeatable; default: every type)', cardType)
     .option('--about <text>', 'a line saying where the cards come from, written into the card file')
     .option('--strict', 'exit 1 when a card is refused or a field left out')
     .option('--json', 'print the import as JSON (the cards too, without -o)')
@@ -74,7 +75,7 @@ export function cardsImport(
   if (files.length === 0 && unreadable.length === 0) {
     output.err(`stccg cards import: no .json or .hjson file in ${paths.join(', ')}`);
   }
-  const result: CardImport = importCards(files, options.type.length > 0 ? { types: options.type } : {});
+  const result: CardImport = importCards(files, options.type?.length ? { types: options.type } : {});
   for (const file of result.refusedFiles) {
     output.err(`stccg cards import: ${file.file}:${file.line}: ${file.message}`);
   }
