@@ -30,6 +30,17 @@ import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NODE_ONLY_PACKAGES = ['commander', 'cli-progress', 'elkjs', 'yaml', '@statelyai/inspect'];
+/** The host's packages: optional peers, which npm never installs for a client that does not ask. */
+const HOST_PACKAGES = [
+  '@colyseus/core',
+  '@colyseus/redis-driver',
+  '@colyseus/redis-presence',
+  '@colyseus/schema',
+  '@colyseus/ws-transport',
+  '@electric-sql/pglite',
+  'colyseus.js',
+  'pg',
+];
 let app = '';
 let tarball = { file: '', size: 0 };
 let packed: {
@@ -88,10 +99,21 @@ describe('the packed package', () => {
     expect(files.filter((f) => /^package\/(src|test|bench|machines|examples|docs)\//.test(f))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
     // 5.24 brought setup().extend and enqueueActions, which the machines use (5.23 fails to load them).
-    // Stately's inspector is an optional peer: only `stccg demo --stately` and connectStately use it.
-    expect(packed.peerDependencies).toEqual({ xstate: '^5.24.0', '@statelyai/inspect': '^0.7.2' });
-    expect(packed.peerDependenciesMeta).toEqual({ '@statelyai/inspect': { optional: true } });
-    expect(Object.keys(packed.dependencies)).not.toContain('@statelyai/inspect');
+    // Stately's inspector is an optional peer: only `stccg demo --stately` and connectStately use it;
+    // so are the host's packages: only stccg-rules/host and `stccg host` use them.
+    expect(packed.peerDependencies.xstate).toBe('^5.24.0');
+    expect(Object.keys(packed.peerDependencies).sort()).toEqual(
+      ['@statelyai/inspect', 'xstate', ...HOST_PACKAGES].sort(),
+    );
+    for (const optional of ['@statelyai/inspect', ...HOST_PACKAGES]) {
+      expect(packed.peerDependenciesMeta?.[optional], optional).toEqual({ optional: true });
+      expect(Object.keys(packed.dependencies)).not.toContain(optional);
+    }
+    // No install script: an installed tarball runs nothing (npm 11 warns of one on every install).
+    expect(Object.keys((packed as { scripts?: object }).scripts ?? {})).not.toContain('prepare');
+    expect(
+      Object.keys((packed as { scripts?: object }).scripts ?? {}).filter((name) => /install/.test(name)),
+    ).toEqual([]);
     for (const loader of ['tsx', 'esbuild', 'xstate', 'typescript', 'vite'])
       expect(Object.keys(packed.dependencies)).not.toContain(loader);
     process.stdout.write(`package: ${(tarball.size / 1024).toFixed(1)} KB packed\n`);
@@ -115,7 +137,7 @@ describe('the packed package', () => {
     const core = loadedBy('stccg-rules');
     expect(core.some((url) => url.includes('/node_modules/zod/'))).toBe(true);
     expect(core.filter((url) => url.startsWith('node:'))).toEqual([]);
-    for (const name of NODE_ONLY_PACKAGES)
+    for (const name of [...NODE_ONLY_PACKAGES, ...HOST_PACKAGES])
       expect(core.filter((url) => url.includes(`/node_modules/${name}/`))).toEqual([]);
     for (const entry of ['stccg-rules/debug', 'stccg-rules/scenario'])
       expect(loadedBy(entry).filter((url) => url.startsWith('node:'))).toEqual([]);
@@ -136,6 +158,41 @@ describe('the packed package', () => {
 
   it('runs the compiled stccg bin', () => {
     expect(node(['node_modules/stccg-rules/bin/stccg.mjs', '--version']).trim()).toBe(packed.version);
+  });
+
+  it('(c) stccg-rules/host in plain Node, with its optional peers: a host, a game, two seats, a command answered', () => {
+    const seen = JSON.parse(node(['host.mjs']));
+    expect(seen).toEqual({ answer: { id: 1, ok: true, step: 1 }, bobStep: 1, battle: 'startOfBattle' });
+  });
+
+  it('a client with the core alone (no optional peer): `stccg host` names the packages to install, exit 2', () => {
+    const core = join(app, '..', 'core-only');
+    mkdirSync(join(core, 'node_modules'), { recursive: true });
+    // A copy, not a link: Node resolves a link's packages from where it points, where the peers are.
+    cpSync(join(app, 'node_modules', 'stccg-rules'), join(core, 'node_modules', 'stccg-rules'), {
+      recursive: true,
+    });
+    for (const name of [...Object.keys(packed.dependencies), 'xstate']) {
+      const target = join(core, 'node_modules', name);
+      mkdirSync(dirname(target), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
+    }
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    let failure: { status?: number; stderr?: string } = {};
+    try {
+      execFileSync(process.execPath, ['node_modules/stccg-rules/bin/stccg.mjs', 'host', '--port', '0'], {
+        cwd: core,
+        env,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+    } catch (error) {
+      failure = error as typeof failure;
+    }
+    expect(failure.status).toBe(2);
+    expect(failure.stderr).toMatch(/the host's packages are not installed/);
+    expect(failure.stderr).toMatch(/npm install @colyseus\/core@0\.16/);
   });
 
   it('(b) a client file type-checks under strict and exactOptionalPropertyTypes, moduleResolution nodenext and bundler', async () => {

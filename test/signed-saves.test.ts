@@ -21,7 +21,7 @@ import {
   SaveError,
   saveGame,
 } from '../src/index.ts';
-import { hmacSha256Hex, portableHmacSha256Hex } from '../src/model/sha256.ts';
+import { hmacSha256Hex, portableHmacSha256Hex } from '../src/model/hmac.ts';
 import { sendAny } from './table.ts';
 
 const BOARDING = JSON.parse(

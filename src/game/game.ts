@@ -16,7 +16,6 @@ import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { idSchema } from '../model/ids.ts';
 import { safeText } from '../model/plain.ts';
-import { sha256Hex } from '../model/sha256.ts';
 import { label } from '../rules/cards.ts';
 import { legalCommands } from '../rules/commands/index.ts';
 import { eligibleForSelection } from '../rules/commands/selection.ts';
@@ -717,9 +716,23 @@ function checkedHistory(history: unknown): number {
   return history;
 }
 
-/** The id of a game given none: from its origin, so that the same origin gives the same id. */
+/**
+ * The id of a game given none: from its origin, so that the same origin gives the same id. A name, not a
+ * seal (a signed save's signature is what binds a save to its game): a 53-bit hash of the origin's JSON
+ * (cyrb53), so that a page that only plays carries no SHA-256.
+ */
 export function idFromOrigin(origin: GameOrigin): string {
-  return `game-${sha256Hex(JSON.stringify([origin.setup, origin.seed, origin.cards])).slice(0, 16)}`;
+  const text = JSON.stringify([origin.setup, origin.seed, origin.cards]);
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `game-${(4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, '0')}`;
 }
 
 /** The events of a game's first steps, worked out again by replaying them from its origin. */

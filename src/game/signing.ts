@@ -1,7 +1,7 @@
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hmacSha256Hex } from '../model/hmac.ts';
 import { idSchema } from '../model/ids.ts';
 import { safeText, typeName } from '../model/plain.ts';
-import { hmacSha256Hex } from '../model/sha256.ts';
 
 /**
  * The keys that sign saves. A checksum tells damage from a save; only a key its holder keeps tells a

@@ -20,71 +20,73 @@ export interface StepEvents {
 }
 
 /**
- * Why every rule event the engine emits today is public, kind by kind (GAME-VIEW-1). The only hidden
- * things at the table are a hand, the order of a face-down combat pile and the generator's state, and
- * no event names them: a card an event names is in play or entering it (reported, played, responded
+ * The kinds of rule event told to everyone (GAME-VIEW-1): today, every kind the engine emits. The only
+ * hidden things at the table are a hand, the order of a face-down combat pile and the generator's state,
+ * and no event names them: a card an event names is in play or entering it (reported, played, responded
  * with), or face up in a discard pile; the combat piles are told by their sizes alone (`combat-piles`),
- * and a card is named there only once it is turned face up (`engaged`, `face-up`). A kind that could
- * ever name a hidden card would be told to its owner alone here, and `test/seat.test.ts` checks, over
- * random games, that no public event names a card hidden from either player.
+ * and a card is named there only once it is turned face up (`engaged`, `face-up`). The docs give each
+ * kind's reason (docs/host.md); a kind that could ever name a hidden card would be told to its owner
+ * alone, and `test/seat.test.ts` checks over random games that no public event names a card in a hand.
  */
-const PUBLIC: Readonly<Record<RuleEventKind, string>> = {
-  reported: 'a card reported from hand is face up in play',
-  moved: 'a move is between places in play',
-  'emitter-worn': 'both cards are in play',
-  'emitter-removed': 'both cards are in play',
-  activated: 'both cards are in play',
-  deactivated: 'the hologram is in play',
-  erased: 'the hologram goes face up to the discard pile',
-  discarded: 'a discard pile is face up',
-  captured: 'the captive was in play, and is held in play',
-  left: 'between places in play (or held by a card in play)',
-  stays: 'the card is in play',
-  selected: 'chosen among cards in play',
-  'icon-added': 'the card is in play',
-  'affiliation-changed': 'the card is in play',
-  'turn-ended': 'the turn is public',
-  unstopped: 'the card is in play',
-  'ship-moved': 'the ship is in play',
-  played: 'a card played is face up',
-  'battle-announced': 'the groups are in play',
-  passed: 'a pass is said aloud',
-  responded: 'a card responded with is face up',
-  'left-battle': 'the card was in the battle, face up or in a group in play',
-  'strength-changed': 'both cards are in play',
-  'in-stasis': 'both cards are in play',
-  'combat-piles': 'their sizes only, and who was left out of them (in play)',
-  engaged: 'the two cards are turned face up',
-  'decision-awaited': 'the options follow from STRENGTH both players see',
-  stunned: 'the cards are face up in a pairing',
-  'mortally-wounded': 'the cards are face up in a pairing',
-  'no-outcome': 'the pairing is face up',
-  'pairing-ended': 'the pairing is face up',
-  'face-up': 'the cards are turned face up',
-  totals: 'STRENGTH both players see',
-  'battle-won': 'the outcome is public',
-  'battle-tied': 'the outcome is public',
-  killed: 'the card was in play, and goes face up to the discard pile',
-  recovered: 'the card is in play',
-  stopped: 'the card is in play',
-  'battle-over': 'the outcome is public',
-};
+type PublicKind =
+  | 'reported'
+  | 'moved'
+  | 'emitter-worn'
+  | 'emitter-removed'
+  | 'activated'
+  | 'deactivated'
+  | 'erased'
+  | 'discarded'
+  | 'captured'
+  | 'left'
+  | 'stays'
+  | 'selected'
+  | 'icon-added'
+  | 'affiliation-changed'
+  | 'turn-ended'
+  | 'unstopped'
+  | 'ship-moved'
+  | 'played'
+  | 'battle-announced'
+  | 'passed'
+  | 'responded'
+  | 'left-battle'
+  | 'strength-changed'
+  | 'in-stasis'
+  | 'combat-piles'
+  | 'engaged'
+  | 'decision-awaited'
+  | 'stunned'
+  | 'mortally-wounded'
+  | 'no-outcome'
+  | 'pairing-ended'
+  | 'face-up'
+  | 'totals'
+  | 'battle-won'
+  | 'battle-tied'
+  | 'killed'
+  | 'recovered'
+  | 'stopped'
+  | 'battle-over';
 
-/** Who may hear of this rule event (GAME-VIEW-1). See `PUBLIC` for each kind's reason. */
-export function audienceOf(event: RuleEvent): Audience {
-  return Object.hasOwn(PUBLIC, event.kind) ? 'public' : { player: ownerOfUnknownKind(event) };
-}
-
-/** Why each kind of rule event is public, in words (for the docs and the tests). */
-export function whyPublic(kind: RuleEventKind): string {
-  return PUBLIC[kind];
-}
+/** Kinds told to their own player alone: none today (see above). */
+type PrivateKind = never;
+const PRIVATE: ReadonlySet<string> = new Set<PrivateKind>();
 
 /**
- * A kind this table does not know yet (a newer engine's) is told to no one but the player it names:
- * hidden information is never shown by default.
+ * Fails to compile while a kind of rule event is in neither list: every kind's audience is decided here
+ * (types alone, so that a page that plays carries none of it).
  */
-function ownerOfUnknownKind(event: RuleEvent): PlayerId {
+export type EveryKindHasAnAudience = NoneLeft<Exclude<RuleEventKind, PublicKind | PrivateKind>>;
+type NoneLeft<T extends never> = T;
+
+/** Who may hear of this rule event (GAME-VIEW-1). */
+export function audienceOf(event: RuleEvent): Audience {
+  return PRIVATE.has(event.kind) ? { player: ownerOf(event) } : 'public';
+}
+
+/** The player a private event is for: the one it names. */
+function ownerOf(event: RuleEvent): PlayerId {
   const player = (event as { player?: unknown }).player;
   return typeof player === 'string' ? player : '';
 }

@@ -1,4 +1,3 @@
-import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { nodeBuiltin } from './node-builtin.ts';
@@ -18,25 +17,10 @@ export function portableSha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
 }
 
-/**
- * HMAC-SHA256 of a text (its UTF-8 bytes) under a key, in lowercase hex: the signature of saves. Native
- * where Node is at hand, `@noble/hashes` elsewhere (synchronous alike); both give the same digest.
- */
-export function hmacSha256Hex(key: Uint8Array, text: string): string {
-  return nodeCrypto
-    ? nodeCrypto.createHmac('sha256', key).update(text, 'utf8').digest('hex')
-    : portableHmacSha256Hex(key, text);
-}
-
-/** The portable HMAC-SHA256, in JavaScript (what a browser runs). */
-export function portableHmacSha256Hex(key: Uint8Array, text: string): string {
-  return bytesToHex(hmac(sha256, key, utf8ToBytes(text)));
-}
-
-type Digest = { update(text: string, encoding: 'utf8'): { digest(encoding: 'hex'): string } };
 type NodeCrypto = {
-  createHash(algorithm: 'sha256'): Digest;
-  createHmac(algorithm: 'sha256', key: Uint8Array): Digest;
+  createHash(algorithm: 'sha256'): {
+    update(text: string, encoding: 'utf8'): { digest(encoding: 'hex'): string };
+  };
 };
 
 const nodeCrypto = nodeBuiltin<NodeCrypto>('node:crypto');

@@ -5,7 +5,7 @@ import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
 import { carryOnBattle, settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
-import { type ClauseId, clause } from '../clauses.ts';
+import type { ClauseId } from '../clauses.ts';
 import { isDisabled } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import {
@@ -165,7 +165,9 @@ function settledPairing(table: Table, battle: BattleView): Refusal | undefined {
   if (!last || battle.step === 'startOfBattle' || battle.step === 'formingPiles') return undefined;
   return forbid(
     last.clause as ClauseId,
-    `pairing ${last.number} is settled (${last.outcome === 'none' ? 'no one stunned or mortally wounded' : last.outcome}): ${clause(last.clause as ClauseId).text}`,
+    // The clause is cited by id, not quoted: quoting it would carry every clause's text into every page
+    // that plays a game (`clause(id)` gives it to whoever shows it).
+    `pairing ${last.number} is settled (${last.outcome === 'none' ? 'no one stunned or mortally wounded' : last.outcome}): no decision is awaited`,
   );
 }
 
