@@ -23,12 +23,21 @@ const attacked = game.send({
 });
 const unknown = await loadCards(['Worff']).catch((error) => error instanceof CardPoolError && error.message);
 const lists = await cardListsBattle({ place: "Qo'noS", attackers: ['Kargan'], defenders: ['Worf'] });
-const imported = importCards([
-  {
-    name: 'a.hjson',
-    text: '{\n  gameType: First Edition\n  setId: "1"\n  setName: A\n  cards: [\n    { title: X, type: event }\n  ]\n}',
-  },
-]);
+// HJSON: quoteless strings run to the end of their line, so each field has its own.
+const hjson = [
+  '{',
+  '  gameType: First Edition',
+  '  setId: "1"',
+  '  setName: A',
+  '  cards: [',
+  '    {',
+  '      title: X',
+  '      type: event',
+  '    }',
+  '  ]',
+  '}',
+];
+const imported = importCards([{ name: 'a.hjson', text: hjson.join('\n') }]);
 process.stdout.write(
   `${JSON.stringify({ loaded: cards.map((c) => c.name), attacked: attacked.ok, unknown, lists: lists.cards.length, imported: imported.cards.map((c) => c.name) })}\n`,
 );
