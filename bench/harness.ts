@@ -157,6 +157,16 @@ export function round(sample: () => Elapsed): Round {
   return { ns: wall, floorNs, floorEvents: cpu / floorCpu, wallFloorEvents: wall / floorNs };
 }
 
+/** One round of a measure whose sample waits (a network's round trip, a database's commit). */
+export async function roundAsync(sample: () => Promise<Elapsed>): Promise<Round> {
+  const before = floorSample();
+  const { wall, cpu } = await sample();
+  const after = floorSample();
+  const floorNs = (before.wall + after.wall) / 2;
+  const floorCpu = (before.cpu + after.cpu) / 2;
+  return { ns: wall, floorNs, floorEvents: cpu / floorCpu, wallFloorEvents: wall / floorNs };
+}
+
 export function seriesOf(rounds: readonly Round[]): Series {
   return {
     rounds,

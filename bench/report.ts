@@ -4,6 +4,7 @@ import type { CommandLatency } from './commands.ts';
 import type { StartResult } from './create.ts';
 import type { Growth } from './growth.ts';
 import type { Spread } from './harness.ts';
+import type { HostResult } from './host.ts';
 import type { MemoryResult } from './memory.ts';
 import type { OddsResult } from './odds.ts';
 import type { SkeletonResult } from './skeleton.ts';
@@ -24,6 +25,7 @@ export interface Measured {
   readonly start: StartResult;
   readonly memory: MemoryResult;
   readonly odds: OddsResult;
+  readonly host: HostResult;
 }
 
 export interface Goal {
@@ -75,7 +77,7 @@ const range = (s: Spread) =>
   `${formatNumber(s.q1)}–${formatNumber(s.q3)} (min ${formatNumber(s.min)}, max ${formatNumber(s.max)}; ${s.n} rounds)`;
 
 export function goalsOf(measured: Measured): Goal[] {
-  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, memory, odds } = measured;
+  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, memory, odds, host } = measured;
   const xstateAlone = formatNumber(skeleton.series.floorEvents.median);
   const saveAndRestore = start.save.ms.median + start.restore.ms.median;
   return [
@@ -148,6 +150,14 @@ export function goalsOf(measured: Measured): Goal[] {
       met: saveAndRestore < 2,
     },
     {
+      goal: `host: median update, its JSON Patch ÷ the whole payload (boarding party, ${host.patch.updates} updates of both seats and a spectator)`,
+      value: host.patch.ratio.median * 100,
+      unit: '%',
+      spread: `${formatNumber(host.patch.ratio.q1 * 100)}–${formatNumber(host.patch.ratio.q3 * 100)}% (min ${formatNumber(host.patch.ratio.min * 100)}, max ${formatNumber(host.patch.ratio.max * 100)}); ${formatNumber(host.patch.patchBytes.median)} B of ${formatNumber(host.patch.wholeBytes.median)} B`,
+      target: '≤ 15%',
+      met: host.patch.ratio.median <= 0.15,
+    },
+    {
       goal: `idle game of ${memory.cards} cards: heap per game, of ${memory.games} held (earlier target)`,
       value: memory.bytesPerGame / 1024,
       unit: 'KB',
@@ -201,7 +211,7 @@ export function performancePage(
   quick: boolean,
   seconds: number,
 ): string {
-  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, odds } = measured;
+  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, odds, host } = measured;
   const ms = (s: Spread) => `${formatNumber(s.median)} ms`;
   const fe = (s: Spread) => `${formatNumber(s.median)} (${formatNumber(s.q1)}–${formatNumber(s.q3)})`;
   const growthTable = (g: Growth) =>
@@ -287,5 +297,53 @@ ${table(
 )}
 
 **Odds** of \`examples/odds/boarding-party.json\`: ${formatNumber(odds.battles)} battles on ${odds.workers} worker threads in ${formatNumber(odds.seconds)} s on the clock (${formatNumber(odds.battlesPerSecond)} battles per second), ${formatNumber(odds.cpuSeconds)} s of CPU over every thread; the floor was ${formatNumber(odds.floorNs)} ns per event around the run.
+
+${hostSection(host)}`;
+}
+
+/** The host's figures (issue 24): bytes per update, round trips, persisting a command, the embedded store. */
+function hostSection(host: HostResult): string {
+  const ms = (s: Spread) => `${formatNumber(s.median)} ms`;
+  const fe = (s: Spread) => `${formatNumber(s.median)} (${formatNumber(s.q1)}–${formatNumber(s.q3)})`;
+  const kb = (bytes: number) => `${formatNumber(bytes / 1024)} KB`;
+  return `## The host (stccg-rules/host)
+
+**Bytes per update** (\`bench/host.ts\`: every step of the boarding party, for Alice's seat, Bob's and a spectator's; JSON text): the whole payload ${formatNumber(host.patch.wholeBytes.median)} B (median; ${formatNumber(host.patch.wholeBytes.min)}–${formatNumber(host.patch.wholeBytes.max)}), its JSON Patch ${formatNumber(host.patch.patchBytes.median)} B (q1–q3 ${formatNumber(host.patch.patchBytes.q1)}–${formatNumber(host.patch.patchBytes.q3)}, max ${formatNumber(host.patch.patchBytes.max)}): ${formatNumber(host.patch.ratio.median * 100)}% of it.
+
+**A command's round trip** through a host in this process over loopback (the embedded store; each command of ${host.commandsTimed / 15} boarding parties sent by its seat with colyseus.js and timed to its answer, which comes once the step is committed): median ${ms(host.roundTrip.ms)}, p99 ${formatNumber(percentile(host.roundTrip, 0.99))} ms, max ${formatNumber(host.roundTrip.ms.max)} ms; CPU of host and client together ${fe(host.roundTrip.floorEvents)} floor events a command.
+
+**Persisting one command** (one step appended, committed), as a game grows: the log is append-only, so its cost does not grow with the game (fitted exponent over 10–10,000 steps beside each store):
+
+${table(
+  ['store', ...host.stores[0]!.lengths.map((l) => `${l.steps.toLocaleString('en-US')} steps`), 'exponent'],
+  host.stores.map((store) => [
+    store.store,
+    ...store.lengths.map((l) => `${ms(l.append.ms)} (${formatNumber(l.append.floorEvents.median)} fe)`),
+    formatNumber(store.exponent),
+  ]),
+  new Set(host.stores[0]!.lengths.map((_, i) => i + 1)),
+)}
+
+**A checkpoint against a whole save** (\`saveGame(game, { log: false, key })\`, written every 50 steps, against the whole save of the same game, signed, as JSON text):
+
+${table(
+  ['steps', 'checkpoint', 'its time', 'whole save', 'its time'],
+  host.checkpoints.map((c) => [
+    c.steps.toLocaleString('en-US'),
+    kb(c.checkpointBytes),
+    ms(c.checkpoint.ms),
+    kb(c.wholeBytes),
+    ms(c.whole.ms),
+  ]),
+  new Set([0, 1, 2, 3, 4]),
+)}
+
+**The embedded store** (PGlite, PostgreSQL in WebAssembly, in a Node process of its own): a new store opens in ${formatNumber(host.embedded.firstStartMs)} ms (PostgreSQL's initdb, once per folder), an existing one in ${formatNumber(host.embedded.startMs)} ms; the process's resident memory goes from ${formatNumber(host.embedded.rssBeforeMb)} MB to ${formatNumber(host.embedded.rssAfterMb)} MB (${formatNumber(host.embedded.rssAfterMb - host.embedded.rssBeforeMb)} MB for the store, with PostgreSQL's buffers set small).
 `;
+}
+
+/** A high percentile of a series' rounds, in ms. */
+function percentile(series: { readonly rounds: readonly { readonly ns: number }[] }, q: number): number {
+  const sorted = series.rounds.map((r) => r.ns / 1e6).sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 }

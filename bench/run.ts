@@ -5,6 +5,7 @@ import { measureCommands } from './commands.ts';
 import { measureStart } from './create.ts';
 import { BATTLE_SIDES, battleGrowth, moveGrowth } from './growth.ts';
 import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
+import { measureHost } from './host.ts';
 import { measureMemory } from './memory.ts';
 import { measureOdds } from './odds.ts';
 import { goalsOf, goalsTable, type Measured, machineLine, performancePage, thisMachine } from './report.ts';
@@ -43,6 +44,7 @@ progress('memory (idle games held)');
 const memory = measureMemory(quick ? 200 : 1000);
 progress(`odds (${budget.oddsBattles} battles on every core)`);
 const odds = measureOdds(budget);
+const host = await measureHost(budget, progress);
 
 const measured: Measured = {
   battle,
@@ -53,6 +55,7 @@ const measured: Measured = {
   start,
   memory,
   odds,
+  host,
 };
 const goals = goalsOf(measured);
 const seconds = (performance.now() - started) / 1000;

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
 import { COMMAND_TYPES, type Command } from '../src/index.ts';
 import { SeatClient } from './support/host-client.ts';
+import { embeddedStoreFolder } from './support/stores.ts';
 
 const BOARDING = JSON.parse(
   readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
@@ -25,7 +26,7 @@ let created: CreatedGame;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stccg-fuzz-'));
   // A budget no fuzz reaches: every message is judged, none dropped as a flood.
-  host = await startHost({ port: 0, store: join(dir, 'store'), budget: { burst: 1e9, perSecond: 1e9 } });
+  host = await startHost({ port: 0, store: embeddedStoreFolder(), budget: { burst: 1e9, perSecond: 1e9 } });
   created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
 }, 60_000);
 

@@ -14,6 +14,7 @@ import type { CreatedGame } from '../host/index.ts';
 import { type Command, createGame } from '../src/index.ts';
 import { SeatClient } from './support/host-client.ts';
 import { freePort } from './support/servers.ts';
+import { embeddedStoreFolder } from './support/stores.ts';
 import { sendAny } from './table.ts';
 
 const BOARDING = JSON.parse(
@@ -30,10 +31,14 @@ afterAll(() => {
 
 /** `stccg host` from the sources, as a child process; resolves once it says where it listens. */
 function startHost(port: number, store: string): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['bin/stccg-dev.mjs', 'host', '--port', String(port), '--store', store, '--grace', '1'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['bin/stccg-dev.mjs', 'host', '--port', String(port), '--store', store, '--grace', '1'],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -56,7 +61,8 @@ function startHost(port: number, store: string): Promise<{ child: ChildProcess; 
 
 const exited = (child: ChildProcess) =>
   new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
     else child.once('exit', (code, signal) => resolve({ code, signal }));
   });
 
@@ -64,7 +70,7 @@ describe('a host killed with SIGKILL', () => {
   it('comes back from its store: the same game, at the same step, with the same views; no accepted command lost', async () => {
     const port = await freePort();
     const url = `http://localhost:${port}`;
-    const store = join(dir, 'store');
+    const store = embeddedStoreFolder();
     const first = await startHost(port, store);
     const response = await fetch(`${url}/games`, {
       method: 'POST',
@@ -124,12 +130,16 @@ describe('a host killed with SIGKILL', () => {
   }, 120_000);
 
   it('a second host on the same embedded store is refused (exit 2), naming the process that has it', async () => {
-    const store = join(dir, 'shared');
+    const store = embeddedStoreFolder();
     const first = await startHost(await freePort(), store);
-    const second = spawn(process.execPath, ['bin/stccg-dev.mjs', 'host', '--port', String(await freePort()), '--store', store], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const second = spawn(
+      process.execPath,
+      ['bin/stccg-dev.mjs', 'host', '--port', String(await freePort()), '--store', store],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     children.push(second);
     let errors = '';
     second.stderr!.on('data', (chunk) => (errors += chunk));

@@ -22,6 +22,7 @@ import {
 } from '../host/index.ts';
 import { type Command, createGame, type RuleEvent, saveGame } from '../src/index.ts';
 import { SeatClient } from './support/host-client.ts';
+import { embeddedStoreFolder } from './support/stores.ts';
 
 const BOARDING = JSON.parse(
   readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
@@ -67,7 +68,7 @@ async function freshDatabase(url: string): Promise<string> {
 const POSTGRES = inject('postgresUrl');
 
 const STORES: Array<[string, () => Promise<GameStore>, boolean]> = [
-  ['the embedded store (PGlite)', () => openEmbeddedStore(join(dir, 'embedded')), true],
+  ['the embedded store (PGlite)', () => openEmbeddedStore(embeddedStoreFolder()), true],
   ['the PostgreSQL store', async () => openPostgresStore(await freshDatabase(POSTGRES)), POSTGRES !== ''],
 ];
 
@@ -133,7 +134,7 @@ describe.each(STORES)('%s', (_name, open, available) => {
 
 describe('the embedded store is one process’s at a time', () => {
   it('a second open of its folder is refused (locked), naming the process that holds it', async () => {
-    const folder = join(dir, 'locked');
+    const folder = embeddedStoreFolder();
     const store = await openEmbeddedStore(folder);
     try {
       await expect(openEmbeddedStore(folder)).rejects.toThrow(StoreError);
@@ -147,7 +148,7 @@ describe('the embedded store is one process’s at a time', () => {
   }, 60_000);
 
   it('a lock left by a process that died (SIGKILL) is taken over', async () => {
-    const folder = join(dir, 'stale');
+    const folder = embeddedStoreFolder();
     await (await openEmbeddedStore(folder)).close();
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     writeFileSync(join(folder, 'host.lock'), JSON.stringify({ pid: dead }));
@@ -158,7 +159,7 @@ describe('the embedded store is one process’s at a time', () => {
 
 describe('a host whose store fails a commit', () => {
   it('answers the command unavailable and never carries it out; when the store is back, play goes on from its truth', async () => {
-    const inner = await openEmbeddedStore(join(dir, 'failing'));
+    const inner = await openEmbeddedStore(embeddedStoreFolder());
     let failing = false;
     const store: GameStore = Object.assign(Object.create(inner) as GameStore, {
       appendSteps: (...args: Parameters<GameStore['appendSteps']>) =>

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
 import type { Setup } from '../src/index.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+import { embeddedStoreFolder } from './support/stores.ts';
 
 const BOARDING = JSON.parse(
   readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
@@ -40,7 +41,7 @@ describe.skipIf(!CHROMIUM)('the host’s play page in two Chromium pages', () =>
     host = await startHost({
       port: 0,
       hostname: '127.0.0.1',
-      store: join(dir, 'store'),
+      store: embeddedStoreFolder(),
       publicUrl: undefined,
     });
     created = await host.createGame({ setup: SETUP, seed: BOARDING.seed });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
 import { type Command, createGame, type Game } from '../src/index.ts';
 import { SeatClient } from './support/host-client.ts';
+import { embeddedStoreFolder } from './support/stores.ts';
 import { sendAny } from './table.ts';
 
 const BOARDING = JSON.parse(
@@ -57,7 +58,7 @@ async function play(players: Record<string, SeatClient>, from: number, to: numbe
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stccg-host-'));
-  host = await startHost({ port: 0, store: join(dir, 'store'), graceSeconds: 1, checkpointEvery: 4 });
+  host = await startHost({ port: 0, store: embeddedStoreFolder(), graceSeconds: 1, checkpointEvery: 4 });
 });
 
 afterAll(async () => {
@@ -245,5 +246,17 @@ describe('messages the host refuses, changing nothing', () => {
     expect(flooded.length).toBeGreaterThan(40);
     expect(flooded[0]).toMatchObject({ refused: { code: 'flood' } });
     expect(alice.step).toBe(0);
+  });
+});
+
+describe('the example client (examples/host-client)', () => {
+  it('plays the boarding party’s battle on a host, each command from its seat, to the battle’s end', async () => {
+    const { playBoardingParty } = await import('../examples/host-client/client.ts');
+    const lines: string[] = [];
+    const { step, payloads } = await playBoardingParty(host.url, (line) => lines.push(line));
+    expect(step).toBeGreaterThan(5);
+    expect(payloads.alice!.view.battle).toBeNull();
+    expect(payloads.alice!.view.turn).toEqual(payloads.bob!.view.turn);
+    expect(lines.some((line) => /bob hears: BATTLE-6: the battle is over/.test(line))).toBe(true);
   });
 });

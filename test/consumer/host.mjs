@@ -15,7 +15,11 @@ try {
   const game = await host.createGame({ setup: example.setup, seed: example.seed });
   const client = new Client(host.url.replace('http', 'ws'));
   const join = async (seat) => {
-    const room = await client.joinOrCreate('game', { gameId: game.gameId, seat, token: game.seats[seat].token });
+    const room = await client.joinOrCreate('game', {
+      gameId: game.gameId,
+      seat,
+      token: game.seats[seat].token,
+    });
     const seen = { room, payload: null, answer: null };
     room.onMessage('welcome', (message) => (seen.payload = message.payload));
     room.onMessage('update', (message) => (seen.payload = applyPayloadPatch(seen.payload, message.patch)));

@@ -1,0 +1,135 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A PostgreSQL and a Redis of one's own, on loopback, for the host's tests and benchmarks: the servers
+ * named by STCCG_POSTGRES_URL and STCCG_REDIS_URL, or else started here from Debian's packages
+ * (`postgresql`, `redis-server`) in a temporary folder, and stopped by `stop`. Undefined where neither.
+ */
+
+/** A free port on loopback. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Debian's PostgreSQL server binaries (`/usr/lib/postgresql/VERSION/bin`), the newest, if installed. */
+function postgresBin(): string | undefined {
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'postgres')));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions[0] && join(root, versions[0], 'bin');
+}
+
+/** Runs a PostgreSQL program as the `postgres` user where this is root (PostgreSQL refuses root). */
+function asPostgres(program: string, args: readonly string[]): [string, string[]] {
+  return process.getuid?.() === 0
+    ? ['runuser', ['-u', 'postgres', '--', program, ...args]]
+    : [program, [...args]];
+}
+
+async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${what} did not start within ${ms / 1000} s`);
+}
+
+export async function startPostgres(): Promise<
+  { url: string; stop: () => Promise<void> | void } | undefined
+> {
+  if (process.env.STCCG_POSTGRES_URL) return { url: process.env.STCCG_POSTGRES_URL, stop: () => {} };
+  const bin = postgresBin();
+  if (!bin) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'stccg-pg-'));
+  if (process.getuid?.() === 0)
+    chownSync(
+      dir,
+      Number(execFileSync('id', ['-u', 'postgres'])),
+      Number(execFileSync('id', ['-g', 'postgres'])),
+    );
+  const data = join(dir, 'data');
+  const [initdb, initArgs] = asPostgres(join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+  ]);
+  execFileSync(initdb, initArgs, { stdio: 'ignore' });
+  const port = await freePort();
+  const [postgres, args] = asPostgres(join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
+  const child: ChildProcess = spawn(postgres, args, { stdio: 'ignore' });
+  const [isReady, readyArgs] = asPostgres(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
+  await waitFor(() => {
+    try {
+      execFileSync(isReady, readyArgs, { stdio: 'ignore' });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'PostgreSQL');
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // PostgreSQL's fast shutdown, then its folder removed once it has exited.
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(dir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', done);
+        child.kill('SIGINT');
+      }),
+  };
+}
+
+export async function startRedis(): Promise<{ url: string; stop: () => void } | undefined> {
+  if (process.env.STCCG_REDIS_URL) return { url: process.env.STCCG_REDIS_URL, stop: () => {} };
+  const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
+  if (!binary) return undefined;
+  const port = await freePort();
+  const child = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const cli = ['/usr/bin/redis-cli', '/usr/local/bin/redis-cli'].find((path) => existsSync(path));
+  await waitFor(() => {
+    if (!cli) return true;
+    try {
+      return execFileSync(cli, ['-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG';
+    } catch {
+      return false;
+    }
+  }, 'Redis');
+  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+}
