@@ -84,7 +84,8 @@ export async function startPostgres(): Promise<
     '-c',
     'fsync=off',
   ]);
-  const child: ChildProcess = spawn(postgres, args, { stdio: 'ignore' });
+  // A process group of its own: `runuser` passes no signal on, so the stop goes to the whole group.
+  const child: ChildProcess = spawn(postgres, args, { stdio: 'ignore', detached: true });
   const [isReady, readyArgs] = asPostgres(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
   await waitFor(() => {
     try {
@@ -105,7 +106,7 @@ export async function startPostgres(): Promise<
         };
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', done);
-        child.kill('SIGINT');
+        process.kill(-child.pid!, 'SIGINT');
       }),
   };
 }
@@ -126,7 +127,11 @@ export async function startRedis(): Promise<{ url: string; stop: () => void } | 
   await waitFor(() => {
     if (!cli) return true;
     try {
-      return execFileSync(cli, ['-p', String(port), 'ping'], { encoding: 'utf8' }).trim() === 'PONG';
+      const answer = execFileSync(cli, ['-p', String(port), 'ping'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      return answer.trim() === 'PONG';
     } catch {
       return false;
     }
