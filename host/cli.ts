@@ -26,6 +26,8 @@ interface HostCommandOptions {
   readonly grace: number;
   readonly publicUrl?: string;
   readonly game?: string;
+  readonly redis?: string;
+  readonly publicAddress?: string;
 }
 
 function port(value: string): number {
@@ -62,6 +64,14 @@ export function register(program: Command): void {
     .option('--grace <seconds>', "how long a dropped seat's place is kept", seconds, 30)
     .option('--public-url <url>', 'the address players reach the host at (for their links)')
     .option('--game <setup.json>', 'create a game from this setup on start, and print its links')
+    .option(
+      '--redis <url>',
+      'a Redis shared by several host processes (with a postgres:// store): redis://host:6379',
+    )
+    .option(
+      '--public-address <host:port>',
+      'where clients reach this process (default with --redis: localhost:PORT)',
+    )
     .addHelpText(
       'after',
       "\nCreate games with POST /games { setup, seed?, id? } (answers each seat's token and link, once).\nExit codes: 0 closed on SIGTERM or SIGINT, 2 bad input or usage (a port in use, a store another host has open).",
@@ -73,6 +83,9 @@ export function register(program: Command): void {
 
 async function runHost(options: HostCommandOptions): Promise<number> {
   let host: typeof import('./index.ts');
+  // Colyseus waits this long for another process's answer before it takes that process for dead and
+  // its rooms for lost (default 2 s): set before Colyseus is loaded, which reads it once.
+  process.env.COLYSEUS_PRESENCE_SHORT_TIMEOUT ??= '1000';
   try {
     host = await import('./index.ts');
   } catch (error) {
@@ -101,6 +114,8 @@ async function runHost(options: HostCommandOptions): Promise<number> {
       ...(options.hostname ? { hostname: options.hostname } : {}),
       ...(options.publicUrl ? { publicUrl: options.publicUrl.replace(/\/$/, '') } : {}),
       ...(key ? { key } : {}),
+      ...(options.redis ? { redis: options.redis } : {}),
+      ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
       log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   createServer,
@@ -6,13 +7,13 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Server } from '@colyseus/core';
+import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { createGame, type SaveKey, SetupError, saveGame } from '../src/index.ts';
 import { hostKeyFor } from './keys.ts';
 import { pageFile } from './page-files.ts';
 import { ROOM_NAME } from './protocol.ts';
-import { gameRoomFor, type HostContext } from './room.ts';
+import { type GameRoom, gameRoomFor, type HostContext } from './room.ts';
 import { openStore } from './store/open-store.ts';
 import { type GameStore, StoreError } from './store/store.ts';
 import { newGameId, newSeatToken, tokenHash } from './tokens.ts';
@@ -42,6 +43,22 @@ export interface HostOptions {
   readonly publicUrl?: string;
   /** Where the host writes what happens, a line at a time (default: nowhere). */
   readonly log?: (line: string) => void;
+  /**
+   * A Redis (`redis://host:6379`) shared by several host processes: Colyseus's `RedisPresence` and
+   * `RedisDriver`, so that any process finds a game's room and sends its clients to the process that
+   * holds it. With it, every process needs the same PostgreSQL store and its own `publicAddress`.
+   */
+  readonly redis?: string;
+  /**
+   * Where clients reach this very process (`host:port`), for Colyseus to send them to the process that
+   * holds their game (default with `redis`: `localhost:PORT`).
+   */
+  readonly publicAddress?: string;
+  /**
+   * How long this host's lease on a game lasts unrenewed, in milliseconds (default 2000; renewed four
+   * times as often, and by every commit): after a host dies, another takes its games over once it lapses.
+   */
+  readonly leaseMs?: number;
 }
 
 /** A game's creation, as `POST /games` takes it. */
@@ -100,11 +117,13 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   let store: GameStore | undefined;
   let http: HttpServer | undefined;
   let gameServer: Server | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   try {
     store =
       typeof options.store === 'object' ? options.store : await openStore(options.store ?? './stccg-games');
     const key = options.key ?? (await hostKeyFor(store));
     const log = options.log ?? (() => {});
+    const rooms = new Map<string, GameRoom>();
     const context: HostContext = {
       store,
       key,
@@ -113,10 +132,18 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       history: options.history ?? 256,
       budget: options.budget ?? { burst: 40, perSecond: 20 },
       log,
+      // One owner a process: a restarted host is another owner, and takes its games back as they lapse.
+      lease: {
+        owner: `host-${process.pid}-${randomBytes(6).toString('hex')}`,
+        ttlMs: options.leaseMs ?? 2_000,
+      },
+      rooms,
     };
     let publicUrl = options.publicUrl ?? '';
     const create = (request: GameRequest) => createStoredGame(context, request, publicUrl);
     http = createServer((req, res) => void answerHttp(req, res, create));
+    const port = await freePortFor(http, options.port ?? 2567, options.hostname);
+    const shared = options.redis ? await redisParts(options.redis) : undefined;
     gameServer = new Server({
       transport: new WebSocketTransport({ server: http, maxPayload: 1024 * 1024 }),
       greet: false,
@@ -124,10 +151,28 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       // Colyseus's own words (a frame that is no MessagePack, a client that failed to join) go where the
       // host's go, a line each: never to the console behind the host's back.
       logger: colyseusLogger(log),
+      ...(shared ? { presence: shared.presence, driver: shared.driver } : {}),
+      ...(shared || options.publicAddress
+        ? { publicAddress: options.publicAddress ?? `localhost:${port}` }
+        : {}),
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
-    await gameServer.listen(options.port ?? 2567, options.hostname);
-    const port = (http.address() as AddressInfo).port;
+    await gameServer.listen(port, options.hostname);
+    // The leases of every game this host holds, renewed together; a room whose game another host took
+    // over (this one could not renew in time) closes. With Redis, each room's listing is written again,
+    // so that a Redis restarted, which forgot them, finds them again.
+    let beats = 0;
+    const beat = async () => {
+      try {
+        const held = await context.store.renew(context.lease);
+        for (const [gameId, room] of rooms) if (!held.has(gameId)) room.leaseLost();
+      } catch {
+        // The store is down: the rooms find it out at their next commit, and wait for it.
+      }
+      if (shared && ++beats % 4 === 0)
+        for (const room of rooms.values()) await room.listing.save().catch(() => {});
+    };
+    heartbeat = setInterval(() => void beat(), Math.max(100, context.lease.ttlMs / 4));
     publicUrl ||= `http://localhost:${port}`;
     const openStoreHere = store;
     const colyseus = gameServer;
@@ -140,6 +185,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(heartbeat);
         try {
           await colyseus.gracefullyShutdown(false);
         } finally {
@@ -149,12 +195,37 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       },
     };
   } catch (error) {
+    clearInterval(heartbeat);
     await gameServer?.gracefullyShutdown(false).catch(() => {});
     http?.close();
     if (store && typeof options.store !== 'object') await store.close().catch(() => {});
     running = false;
     throw error;
   }
+}
+
+/** Colyseus's Redis presence and driver, loaded only where a host is given a Redis. */
+async function redisParts(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver }> {
+  const [{ RedisPresence }, { RedisDriver }] = await Promise.all([
+    import('@colyseus/redis-presence'),
+    import('@colyseus/redis-driver'),
+  ]);
+  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
+}
+
+/**
+ * The port to listen on: the one asked for, or, for 0, a free one found first (Colyseus must know the
+ * port before it listens, to tell other processes where this one is).
+ */
+function freePortFor(http: HttpServer, port: number, hostname: string | undefined): Promise<number> {
+  if (port !== 0) return Promise.resolve(port);
+  return new Promise((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, hostname, () => {
+      const free = (http.address() as AddressInfo).port;
+      http.close(() => resolve(free));
+    });
+  });
 }
 
 /** Colyseus's logger, as the host's log: its errors and warnings on one line each; its chatter dropped. */

@@ -22,7 +22,7 @@ import {
   type UpdateMessage,
   type WelcomeMessage,
 } from './protocol.ts';
-import { type GameStore, type StoredStep, StoreError } from './store/store.ts';
+import { type GameStore, type Lease, type StoredStep, StoreError } from './store/store.ts';
 import { tokenMatches } from './tokens.ts';
 
 /** What every room of one host shares: its store, its key, its settings. */
@@ -40,6 +40,13 @@ export interface HostContext {
   readonly budget: { readonly burst: number; readonly perSecond: number };
   /** Where the host says what happened (one line each). */
   readonly log: (line: string) => void;
+  /**
+   * This host's lease on the games it opens: its owner id (one per host process) and how long a lease
+   * lasts unrenewed. A room holds its game's lease, or does not open.
+   */
+  readonly lease: Lease;
+  /** The rooms open in this host, by game: the host renews their leases, and closes any it has lost. */
+  readonly rooms: Map<string, GameRoom>;
 }
 
 /** What the room knows of each connection. */
@@ -53,6 +60,9 @@ interface Seated {
 
 /** Colyseus's close code for a room that refuses to serve a game another host has taken over. */
 const CLOSE_MOVED = 4100;
+
+/** Why a room whose game another host took over refuses every command. */
+const MOVED = 'another host carries this game on now: join it again';
 
 /**
  * One game, played over the network: a Colyseus room whose id is the game's. Rebuilt from the store
@@ -82,6 +92,7 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.roomId = parsed.data.gameId;
     this.maxClients = 64;
     await this.load();
+    this.context.rooms.set(this.gameId, this);
     this.onMessage('command', (client, message) => {
       if (this.withinBudget(client, 'command', message)) this.enqueue(() => this.onCommand(client, message));
     });
@@ -97,12 +108,22 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     });
   }
 
-  /** The game, its seats and its last checkpoint, from the store; throws `ServerError` where it cannot. */
+  /**
+   * The game's lease, then the game, its seats and its last checkpoint, from the store; throws
+   * `ServerError` where it cannot (another host holds the game: 4409; the store is down: 4503).
+   */
   private async load(): Promise<void> {
     let loaded: Awaited<ReturnType<GameStore['loadGame']>>;
     try {
       loaded = await this.context.store.loadGame(this.gameId);
+      // Only a game that exists is leased (a lease names its game).
+      if (loaded && !(await this.context.store.claim(this.gameId, this.context.lease)))
+        throw new ServerError(
+          4409,
+          `game "${this.gameId}" is held by another host: join it again in a moment`,
+        );
     } catch (error) {
+      if (error instanceof ServerError) throw error;
       throw new ServerError(4503, `the store is unavailable: ${(error as Error).message}`);
     }
     if (!loaded) throw new ServerError(4404, `there is no game "${this.gameId}" on this host`);
@@ -175,8 +196,25 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     }
   }
 
-  override onDispose(): void {
+  override async onDispose(): Promise<void> {
     this.game?.stop();
+    if (this.context.rooms.get(this.gameId) === this) this.context.rooms.delete(this.gameId);
+    // Given up at once, so that another host may take the game without waiting for the lease to lapse.
+    await this.context.store.release(this.gameId, this.context.lease.owner).catch(() => {});
+  }
+
+  /**
+   * The host found this room's lease lost (another host took the game over while this one could not
+   * renew it): the room takes no more commands and closes; its clients find the game's owner as they
+   * join again.
+   */
+  leaseLost(): void {
+    if (this.unavailable === MOVED) return;
+    this.context.log(`game ${this.gameId}: another host holds it now; closing this room`);
+    this.game?.stop();
+    this.game = undefined;
+    this.unavailable = MOVED;
+    void this.disconnect(CLOSE_MOVED).catch(() => {});
   }
 
   override onUncaughtException(error: Error, method: string): void {
@@ -244,7 +282,12 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
         ? { step, save: JSON.stringify(saveGame(game, { key: this.context.key, log: false })) }
         : undefined;
     try {
-      await this.context.store.appendSteps(this.gameId, steps.map(storedStep), checkpoint);
+      await this.context.store.appendSteps(
+        this.gameId,
+        steps.map(storedStep),
+        checkpoint,
+        this.context.lease,
+      );
     } catch (error) {
       this.storeFailed(error);
       return this.refuse(client, 'command', { code: 'unavailable', message: this.unavailable! }, message);
@@ -263,9 +306,7 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.game?.stop();
     this.game = undefined;
     if (error instanceof StoreError && error.reason === 'conflict') {
-      this.unavailable = 'another host carries this game on now: join it again';
-      this.context.log(`game ${this.gameId}: ${error.message}; closing this room`);
-      void this.disconnect(CLOSE_MOVED);
+      this.leaseLost();
       return;
     }
     this.unavailable = `the store could not commit it, so it was not carried out; send it again (${(error as Error).message})`;
@@ -274,9 +315,11 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
 
   /** Rebuilds the game from the store after a failed commit, and gives every connection its payload anew. */
   private async reload(): Promise<void> {
+    if (this.unavailable === MOVED) return;
     try {
       await this.load();
     } catch (error) {
+      if ((error as ServerError).code === 4409) return this.leaseLost();
       this.unavailable = `the store is unavailable: ${(error as Error).message}`;
       return;
     }

@@ -47,10 +47,34 @@ async function waitFor(check: () => boolean, what: string, ms = 20_000): Promise
   throw new Error(`${what} did not start within ${ms / 1000} s`);
 }
 
-export async function startPostgres(): Promise<
-  { url: string; stop: () => Promise<void> | void } | undefined
-> {
-  if (process.env.STCCG_POSTGRES_URL) return { url: process.env.STCCG_POSTGRES_URL, stop: () => {} };
+/** A server of one's own: where it is, and how to stop it for a while (its data kept) or for good. */
+export interface LocalServer {
+  readonly url: string;
+  /** Stops it for good (and removes its folder). */
+  stop(): Promise<void> | void;
+  /** Stops it, keeping its data and port, as a crash or an operator would (only for servers started here). */
+  pause?(): Promise<void>;
+  /** Starts it again where it was paused. */
+  resume?(): Promise<void>;
+}
+
+/** A process of its own group (`runuser` passes no signal on: a stop goes to the whole group). */
+function spawnGroup(command: string, args: readonly string[]): ChildProcess {
+  return spawn(command, [...args], { stdio: 'ignore', detached: true });
+}
+
+/** Sends a signal to a process's group, and waits for the process to exit. */
+function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, signal);
+  });
+}
+
+export async function startPostgres(options: { shared?: boolean } = {}): Promise<LocalServer | undefined> {
+  if (process.env.STCCG_POSTGRES_URL && options.shared !== false)
+    return { url: process.env.STCCG_POSTGRES_URL, stop: () => {} };
   const bin = postgresBin();
   if (!bin) return undefined;
   const dir = mkdtempSync(join(tmpdir(), 'stccg-pg-'));
@@ -84,57 +108,64 @@ export async function startPostgres(): Promise<
     '-c',
     'fsync=off',
   ]);
-  // A process group of its own: `runuser` passes no signal on, so the stop goes to the whole group.
-  const child: ChildProcess = spawn(postgres, args, { stdio: 'ignore', detached: true });
   const [isReady, readyArgs] = asPostgres(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
-  await waitFor(() => {
-    try {
-      execFileSync(isReady, readyArgs, { stdio: 'ignore' });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'PostgreSQL');
+  let child = spawnGroup(postgres, args);
+  const ready = () =>
+    waitFor(() => {
+      try {
+        execFileSync(isReady, readyArgs, { stdio: 'ignore' });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'PostgreSQL');
+  await ready();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     // PostgreSQL's fast shutdown, then its folder removed once it has exited.
-    stop: () =>
-      new Promise<void>((resolve) => {
-        const done = () => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        };
-        if (child.exitCode !== null || child.signalCode !== null) return done();
-        child.once('exit', done);
-        process.kill(-child.pid!, 'SIGINT');
-      }),
+    async stop() {
+      await ended(child, 'SIGINT');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    pause: () => ended(child, 'SIGINT'),
+    async resume() {
+      child = spawnGroup(postgres, args);
+      await ready();
+    },
   };
 }
 
-export async function startRedis(): Promise<{ url: string; stop: () => void } | undefined> {
-  if (process.env.STCCG_REDIS_URL) return { url: process.env.STCCG_REDIS_URL, stop: () => {} };
+export async function startRedis(options: { shared?: boolean } = {}): Promise<LocalServer | undefined> {
+  if (process.env.STCCG_REDIS_URL && options.shared !== false)
+    return { url: process.env.STCCG_REDIS_URL, stop: () => {} };
   const binary = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
   if (!binary) return undefined;
   const port = await freePort();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      stdio: 'ignore',
-    },
-  );
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const cli = ['/usr/bin/redis-cli', '/usr/local/bin/redis-cli'].find((path) => existsSync(path));
-  await waitFor(() => {
-    if (!cli) return true;
-    try {
-      const answer = execFileSync(cli, ['-p', String(port), 'ping'], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'ignore'],
-      });
-      return answer.trim() === 'PONG';
-    } catch {
-      return false;
-    }
-  }, 'Redis');
-  return { url: `redis://127.0.0.1:${port}`, stop: () => child.kill('SIGTERM') };
+  const ready = () =>
+    waitFor(() => {
+      if (!cli) return true;
+      try {
+        const answer = execFileSync(cli, ['-p', String(port), 'ping'], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        });
+        return answer.trim() === 'PONG';
+      } catch {
+        return false;
+      }
+    }, 'Redis');
+  let child = spawnGroup(binary, args);
+  await ready();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    stop: () => ended(child, 'SIGTERM'),
+    // Killed, as a crash would: it forgets everything (it keeps nothing on disk).
+    pause: () => ended(child, 'SIGKILL'),
+    async resume() {
+      child = spawnGroup(binary, args);
+      await ready();
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import type { Command, RuleEvent } from '../../src/index.ts';
 import {
   type GameStore,
+  type Lease,
   type LoadedGame,
   type NewGame,
   type StoredCheckpoint,
@@ -25,6 +26,11 @@ create table if not exists stccg_steps (
   command text not null,
   events text not null,
   primary key (game_id, step)
+);
+create table if not exists stccg_leases (
+  game_id text primary key references stccg_games (id),
+  owner text not null,
+  expires_at timestamptz not null
 );
 create table if not exists stccg_host_keys (
   id text primary key,
@@ -98,10 +104,22 @@ export class SqlGameStore implements GameStore {
     gameId: string,
     steps: readonly StoredStep[],
     checkpoint?: StoredCheckpoint,
+    lease?: Lease,
   ): Promise<void> {
     if (steps.length === 0 && !checkpoint) return;
     try {
       await this.sql.transaction(async (sql) => {
+        // Under the lease's row lock, held to the commit: no other host can take the game over between
+        // this check and the steps it guards (a takeover waits for the lock, then finds this owner).
+        if (lease) {
+          const held = await sql.query(
+            `update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+             where game_id = $1 and owner = $2 returning game_id`,
+            [gameId, lease.owner, lease.ttlMs],
+          );
+          if (held.length === 0)
+            throw new StoreError(`game "${gameId}" is held by another host now`, 'conflict');
+        }
         for (const step of steps) {
           await sql.query(
             'insert into stccg_steps (game_id, step, command, events) values ($1, $2, $3, $4)',
@@ -131,6 +149,44 @@ export class SqlGameStore implements GameStore {
             'conflict',
           ),
       );
+    }
+  }
+
+  async claim(gameId: string, lease: Lease): Promise<boolean> {
+    try {
+      // Taken where no one holds it, where its holder's lease has lapsed, or renewed by its own holder.
+      const taken = await this.sql.query(
+        `insert into stccg_leases (game_id, owner, expires_at)
+         values ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
+         on conflict (game_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
+         where stccg_leases.owner = excluded.owner or stccg_leases.expires_at <= clock_timestamp()
+         returning game_id`,
+        [gameId, lease.owner, lease.ttlMs],
+      );
+      return taken.length > 0;
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async renew(lease: Lease): Promise<ReadonlySet<string>> {
+    try {
+      const held = await this.sql.query<{ game_id: string }>(
+        `update stccg_leases set expires_at = clock_timestamp() + $2 * interval '1 millisecond'
+         where owner = $1 returning game_id`,
+        [lease.owner, lease.ttlMs],
+      );
+      return new Set(held.map((row) => row.game_id));
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async release(gameId: string, owner: string): Promise<void> {
+    try {
+      await this.sql.query('delete from stccg_leases where game_id = $1 and owner = $2', [gameId, owner]);
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
     }
   }
 

@@ -14,10 +14,26 @@ export interface GameStore {
   createGame(game: NewGame): Promise<void>;
   /**
    * Appends steps carried out, in one transaction, with a checkpoint if one is given. Refuses
-   * (`StoreError` `conflict`) a step already stored: someone else carried the game on (another process
-   * owns it now), and this one's copy is stale.
+   * (`StoreError` `conflict`) a step already stored, or, with a lease, where its owner no longer holds the
+   * game: someone else carried the game on (another process owns it now), and this one's copy is stale.
+   * The lease is renewed by the same transaction.
    */
-  appendSteps(gameId: string, steps: readonly StoredStep[], checkpoint?: StoredCheckpoint): Promise<void>;
+  appendSteps(
+    gameId: string,
+    steps: readonly StoredStep[],
+    checkpoint?: StoredCheckpoint,
+    lease?: Lease,
+  ): Promise<void>;
+  /**
+   * Takes a game's lease for `lease.owner` (or renews it, for its holder): true where it is now theirs;
+   * false where another owner holds it and its lease has not lapsed. One owner at a time, by the store's
+   * own clock and row locks: the one process that may accept commands for the game.
+   */
+  claim(gameId: string, lease: Lease): Promise<boolean>;
+  /** Renews every lease an owner holds; returns the games it still holds. */
+  renew(lease: Lease): Promise<ReadonlySet<string>>;
+  /** Gives a game's lease up (if `owner` holds it), so that another host may take it at once. */
+  release(gameId: string, owner: string): Promise<void>;
   /** A game's seats, latest checkpoint and the steps after it; undefined for an unknown id. */
   loadGame(gameId: string): Promise<LoadedGame | undefined>;
   /** The steps of a game after step `since`, in order (for a seat that missed more than a room keeps). */
@@ -31,6 +47,12 @@ export interface GameStore {
   counts(): Promise<{ games: number; steps: number; checkpoints: number }>;
   /** Closes the store (its connections, its lock). */
   close(): Promise<void>;
+}
+
+/** Who holds a game, and for how long after each renewal (milliseconds). */
+export interface Lease {
+  readonly owner: string;
+  readonly ttlMs: number;
 }
 
 /** A game as it is first recorded. */
