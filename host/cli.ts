@@ -28,6 +28,7 @@ interface HostCommandOptions {
   readonly game?: string;
   readonly redis?: string;
   readonly publicAddress?: string;
+  readonly createTokenFile?: string;
 }
 
 function port(value: string): number {
@@ -72,6 +73,7 @@ export function register(program: Command): void {
       '--public-address <host:port>',
       'where clients reach this process (default with --redis: localhost:PORT)',
     )
+    .option('--create-token-file <file>', 'POST /games then takes this token (Authorization: Bearer TOKEN)')
     .addHelpText(
       'after',
       "\nCreate games with POST /games { setup, seed?, id? } (answers each seat's token and link, once).\nExit codes: 0 closed on SIGTERM or SIGINT, 2 bad input or usage (a port in use, a store another host has open).",
@@ -98,8 +100,10 @@ async function runHost(options: HostCommandOptions): Promise<number> {
   }
   let key: import('../src/index.ts').SaveKey | undefined;
   let setup: unknown;
+  let createToken: string | undefined;
   try {
     if (options.secretFile) key = host.keyFromFile(options.secretFile);
+    if (options.createTokenFile) createToken = readFileSync(options.createTokenFile, 'utf8').trim();
     if (options.game) setup = JSON.parse(readFileSync(options.game, 'utf8'));
   } catch (error) {
     process.stderr.write(`stccg host: ${(error as Error).message}\n`);
@@ -116,13 +120,14 @@ async function runHost(options: HostCommandOptions): Promise<number> {
       ...(key ? { key } : {}),
       ...(options.redis ? { redis: options.redis } : {}),
       ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
+      ...(createToken ? { createToken } : {}),
       log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {
     process.stderr.write(`stccg host: ${(error as Error).message}\n`);
     return EXIT.badInput;
   }
-  const counts = await running.store.counts();
+  const counts = await running.store.counts().catch(() => ({ games: '?' }));
   process.stdout.write(
     `stccg host listening on ${running.url} (store ${running.store.where}: ${counts.games} games)\n` +
       `create a game: curl -X POST ${running.url}/games -H 'content-type: application/json' -d '{"setup": ...}'\n`,

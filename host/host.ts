@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   createServer,
@@ -9,7 +9,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { createGame, type SaveKey, SetupError, saveGame } from '../src/index.ts';
+import { checkSaveKey, createGame, type SaveKey, SetupError, saveGame } from '../src/index.ts';
 import { hostKeyFor } from './keys.ts';
 import { pageFile } from './page-files.ts';
 import { ROOM_NAME } from './protocol.ts';
@@ -29,8 +29,18 @@ export interface HostOptions {
    * (default `./stccg-games`).
    */
   readonly store?: GameStore | string;
-  /** The key that signs checkpoints (default: the store's own, made on first start: see `hostKeyFor`). */
+  /**
+   * The key that signs checkpoints and seals steps (default: the store's own, made on first start: see
+   * `hostKeyFor`). Checked as the host starts (`TypeError` for a weak or malformed key).
+   */
   readonly key?: SaveKey;
+  /**
+   * A token `POST /games` requires (`Authorization: Bearer TOKEN`): without one, anyone who reaches the
+   * host may create games (and choose their seed). `host.createGame` in the host's own process needs none.
+   */
+  readonly createToken?: string;
+  /** Keys the host signed with before (a rotation): what they signed is still read. */
+  readonly previousKeys?: readonly SaveKey[];
   /** How long a dropped seat keeps its place for a reconnection, in seconds (default 30). */
   readonly graceSeconds?: number;
   /** A checkpoint every this many steps (default 50). */
@@ -122,11 +132,13 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     store =
       typeof options.store === 'object' ? options.store : await openStore(options.store ?? './stccg-games');
     const key = options.key ?? (await hostKeyFor(store));
+    for (const given of [key, ...(options.previousKeys ?? [])]) checkSaveKey(given);
     const log = options.log ?? (() => {});
     const rooms = new Map<string, GameRoom>();
     const context: HostContext = {
       store,
       key,
+      keys: [key, ...(options.previousKeys ?? [])],
       graceSeconds: options.graceSeconds ?? 30,
       checkpointEvery: options.checkpointEvery ?? 50,
       history: options.history ?? 256,
@@ -141,7 +153,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     };
     let publicUrl = options.publicUrl ?? '';
     const create = (request: GameRequest) => createStoredGame(context, request, publicUrl);
-    http = createServer((req, res) => void answerHttp(req, res, create));
+    http = createServer((req, res) => void answerHttp(req, res, create, options.createToken));
     const port = await freePortFor(http, options.port ?? 2567, options.hostname);
     const shared = options.redis ? await redisParts(options.redis) : undefined;
     gameServer = new Server({
@@ -292,10 +304,13 @@ async function answerHttp(
   req: IncomingMessage,
   res: ServerResponse,
   create: (request: GameRequest) => Promise<CreatedGame>,
+  createToken: string | undefined,
 ): Promise<void> {
   try {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/games' && req.method === 'POST') {
+      if (createToken !== undefined && !tokensEqual(req.headers.authorization, `Bearer ${createToken}`))
+        return json(res, 401, { error: 'unauthorized', message: 'creating a game takes the host’s token' });
       const body = await readBody(req);
       let request: GameRequest;
       try {
@@ -328,6 +343,13 @@ async function answerHttp(
     if (error instanceof HostError) return json(res, 413, { error: 'too-large', message: error.message });
     json(res, 500, { error: 'internal', message: 'the host could not answer' });
   }
+}
+
+/** Whether a header is the expected text, compared in time that does not depend on where they differ. */
+function tokensEqual(given: string | undefined, expected: string): boolean {
+  const a = Buffer.from(given ?? '', 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

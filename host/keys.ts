@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createSaveKey, type SaveKey } from '../src/index.ts';
+import { checkSaveKey, createSaveKey, type SaveKey } from '../src/index.ts';
 import type { GameStore } from './store/store.ts';
 
 /**
- * The key a host signs its checkpoints with, where none is given: the store's own (made by the first
- * host to start on it, and kept in it), so that a restarted host, and every host process on one store,
- * reads what the others wrote.
+ * The key a host signs its checkpoints with, where none is given: the store's own, made by the first host
+ * to start on it and kept beside an embedded store (a file in its folder) or in a PostgreSQL (a table,
+ * so that every host process on it signs alike), so that a restarted host reads what it wrote.
  */
 export function hostKeyFor(store: GameStore): Promise<SaveKey> {
   return store.keptKey(
@@ -23,13 +23,22 @@ export function keyFromFile(path: string): SaveKey {
   const text = readFileSync(path, 'utf8');
   try {
     const parsed = JSON.parse(text) as { id?: unknown; secret?: unknown };
-    if (typeof parsed === 'object' && parsed !== null && typeof parsed.secret === 'string')
-      return { id: typeof parsed.id === 'string' ? parsed.id : idOf(parsed.secret), secret: parsed.secret };
-  } catch {
+    if (typeof parsed === 'object' && parsed !== null && typeof parsed.secret === 'string') {
+      const key = {
+        id: typeof parsed.id === 'string' ? parsed.id : idOf(parsed.secret),
+        secret: parsed.secret,
+      };
+      checkSaveKey(key);
+      return key;
+    }
+  } catch (error) {
+    if (error instanceof TypeError) throw error;
     // Not JSON: the secret itself.
   }
   const secret = text.trim();
-  return { id: idOf(secret), secret };
+  const key = { id: idOf(secret), secret };
+  checkSaveKey(key);
+  return key;
 }
 
 function idOf(secret: string): string {

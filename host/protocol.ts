@@ -50,6 +50,8 @@ export interface WelcomeMessage {
   readonly seat: PlayerId | null;
   readonly payload: SeatPayload;
   readonly steps: readonly StepEvents[];
+  /** Present where more steps were missed than a reply carries: `steps` are the latest of them. */
+  readonly truncated?: true;
 }
 
 /** Host → client, after every step: the patch to the client's payload, and what it may hear of the step. */
@@ -66,6 +68,8 @@ export interface UpdateMessage {
 export interface SyncReply {
   readonly payload: SeatPayload;
   readonly steps: readonly StepEvents[];
+  /** Present where more steps were missed than a reply carries: `steps` are the latest of them. */
+  readonly truncated?: true;
 }
 
 /** Host → the sender of a command: carried out (and committed), refused by the rules, or by the host. */
@@ -82,7 +86,10 @@ export interface HostRefusal {
     | 'too-large'
     /** Sent faster than the host reads: dropped. */
     | 'flood'
-    /** The store could not commit it (or the game is being rebuilt): nothing was carried out; send it again later. */
+    /**
+     * The store could not be reached, or did not confirm the commit: the command may not have been
+     * carried out; send it again later with its step (one carried out already is refused as stale).
+     */
     | 'unavailable';
   readonly message: string;
 }

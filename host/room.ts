@@ -5,6 +5,7 @@ import {
   type PlayerId,
   payloadPatch,
   resumeGame,
+  type SavedGame,
   type SaveKey,
   type SeatPayload,
   type StepEvents,
@@ -22,14 +23,17 @@ import {
   type UpdateMessage,
   type WelcomeMessage,
 } from './protocol.ts';
+import { sealed, sealProblem } from './seal.ts';
 import { type GameStore, type Lease, type StoredStep, StoreError } from './store/store.ts';
 import { tokenMatches } from './tokens.ts';
 
-/** What every room of one host shares: its store, its key, its settings. */
+/** What every room of one host shares: its store, its keys, its settings. */
 export interface HostContext {
   readonly store: GameStore;
-  /** Signs every checkpoint the host writes, and is required of every checkpoint it reads. */
+  /** Signs every checkpoint and seals every step the host writes. */
   readonly key: SaveKey;
+  /** The keys whose checkpoints and seals the host reads: its own first, then any it was given before. */
+  readonly keys: readonly SaveKey[];
   /** How long a dropped seat's place is kept for its reconnection (seconds). */
   readonly graceSeconds: number;
   /** A checkpoint every this many steps (so a room is rebuilt from at most this many commands). */
@@ -45,7 +49,7 @@ export interface HostContext {
    * lasts unrenewed. A room holds its game's lease, or does not open.
    */
   readonly lease: Lease;
-  /** The rooms open in this host, by game: the host renews their leases, and closes any it has lost. */
+  /** The rooms open in this host, by game: one room a game; the host renews their leases. */
   readonly rooms: Map<string, GameRoom>;
 }
 
@@ -60,9 +64,19 @@ interface Seated {
 
 /** Colyseus's close code for a room that refuses to serve a game another host has taken over. */
 const CLOSE_MOVED = 4100;
+/** Colyseus's close code for a connection the store could not serve (it may join again). */
+const CLOSE_UNAVAILABLE = 4503;
 
 /** Why a room whose game another host took over refuses every command. */
 const MOVED = 'another host carries this game on now: join it again';
+
+/** The most steps of events one reply carries (a reply after a long absence carries the latest). */
+export const MAX_STEPS_PER_REPLY = 500;
+
+/** Connections a room takes: the two seats' (as many as they open) and spectators'. */
+const MAX_CONNECTIONS = 256;
+/** Spectators a room takes, so that they never fill it and lock a seat out. */
+const MAX_SPECTATORS = 200;
 
 /**
  * One game, played over the network: a Colyseus room whose id is the game's. Rebuilt from the store
@@ -79,6 +93,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   private gameId = '';
   private seats: Readonly<Record<PlayerId, string>> = {};
   private checkpointStep = 0;
+  /** The seal of the last step stored (or the last checkpoint's signature): the next step's chains to it. */
+  private lastSeal = '';
   private queue: Promise<unknown> = Promise.resolve();
   /** Why the room takes no command now (its store failed it); undefined while it serves. */
   private unavailable: string | undefined;
@@ -88,11 +104,21 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   override async onCreate(options: unknown): Promise<void> {
     const parsed = joinOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ServerError(4400, 'join a game with { gameId, seat?, token?, since? }');
-    this.gameId = parsed.data.gameId;
-    this.roomId = parsed.data.gameId;
-    this.maxClients = 64;
-    await this.load();
-    this.context.rooms.set(this.gameId, this);
+    const gameId = parsed.data.gameId;
+    // One room a game in a host (another host's is kept out by the game's lease): a second, asked for by
+    // `create` or by a full room, would split the players between two copies of the game.
+    if (this.context.rooms.has(gameId))
+      throw new ServerError(4409, `game "${gameId}" is open here already: join it`);
+    this.context.rooms.set(gameId, this);
+    this.gameId = gameId;
+    this.roomId = gameId;
+    this.maxClients = MAX_CONNECTIONS;
+    try {
+      await this.load();
+    } catch (error) {
+      this.context.rooms.delete(gameId);
+      throw error;
+    }
     this.onMessage('command', (client, message) => {
       if (this.withinBudget(client, 'command', message)) this.enqueue(() => this.onCommand(client, message));
     });
@@ -109,8 +135,9 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   }
 
   /**
-   * The game's lease, then the game, its seats and its last checkpoint, from the store; throws
-   * `ServerError` where it cannot (another host holds the game: 4409; the store is down: 4503).
+   * The game's lease, then the game, its seats and its last checkpoint, from the store, every step after
+   * the checkpoint checked against its seal; throws `ServerError` where it cannot (another host holds the
+   * game: 4409; the store is down: 4503; what it holds is not what a host of this key wrote: 4500).
    */
   private async load(): Promise<void> {
     let loaded: Awaited<ReturnType<GameStore['loadGame']>>;
@@ -129,11 +156,15 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     if (!loaded) throw new ServerError(4404, `there is no game "${this.gameId}" on this host`);
     let game: Game;
     try {
+      const checkpoint = JSON.parse(loaded.checkpoint.save) as SavedGame;
+      const problem = this.journalProblem(checkpoint, loaded.checkpoint.step, loaded.steps);
+      if (problem) throw new Error(problem);
       game = resumeGame(
-        JSON.parse(loaded.checkpoint.save),
+        checkpoint,
         loaded.steps.map((step) => step.command),
-        { key: this.context.key, history: this.context.history },
+        { key: this.context.keys, history: this.context.history },
       );
+      this.lastSeal = loaded.steps.at(-1)?.mac ?? checkpoint.signature?.mac ?? '';
     } catch (error) {
       throw new ServerError(
         4500,
@@ -148,12 +179,41 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.unavailable = undefined;
   }
 
+  /**
+   * Why the store's checkpoint and steps are not this game's, as a host of these keys wrote them: a
+   * checkpoint of another game or step, or steps not running on from it one by one, each sealed.
+   */
+  private journalProblem(
+    checkpoint: SavedGame,
+    step: number,
+    steps: readonly StoredStep[],
+  ): string | undefined {
+    if (checkpoint.id !== this.gameId)
+      return `its checkpoint is of another game ("${String(checkpoint.id)}")`;
+    if (checkpoint.logStart !== step)
+      return `its checkpoint of step ${step} holds step ${checkpoint.logStart}`;
+    let previous = checkpoint.signature?.mac ?? '';
+    for (const [i, stored] of steps.entries()) {
+      if (stored.step !== step + i + 1)
+        return `its steps do not run on from step ${step} (step ${stored.step} follows)`;
+      const problem = sealProblem(this.context.keys, this.gameId, stored, previous);
+      if (problem) return problem;
+      previous = stored.mac ?? '';
+    }
+    return undefined;
+  }
+
   override onAuth(_client: Client, options: unknown): { seat: PlayerId | null; since?: number } {
     const parsed = joinOptionsSchema.safeParse(options);
     if (!parsed.success) throw new ServerError(4400, 'join a game with { gameId, seat?, token?, since? }');
     const { seat, token, since } = parsed.data as JoinOptions;
     if (seat === undefined) {
       if (token !== undefined) throw new ServerError(4400, 'a token claims a seat: name the seat too');
+      const spectators = [...this.clients].filter(
+        (client) => (client.userData as Seated | undefined)?.seat === null,
+      );
+      if (spectators.length >= MAX_SPECTATORS)
+        throw new ServerError(4429, `game "${this.gameId}" has as many spectators as it takes`);
       return { seat: null, ...(since === undefined ? {} : { since }) };
     }
     // One answer for an unknown seat and a wrong token: neither tells the other apart.
@@ -170,14 +230,23 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     const { burst, perSecond } = this.context.budget;
     client.userData = { seat: auth.seat, budget: new MessageBudget(burst, perSecond), step: -1 };
     return this.enqueue(async () => {
+      if (!(await this.serving())) {
+        this.refuse(client, 'join', { code: 'unavailable', message: this.unavailable ?? 'no game' });
+        client.leave(CLOSE_UNAVAILABLE);
+        return;
+      }
       const payload = this.payloadFor(auth.seat);
-      const steps = auth.since === undefined ? [] : await this.stepsFor(auth.seat, auth.since);
+      const { steps, truncated } =
+        auth.since === undefined
+          ? { steps: [], truncated: false }
+          : await this.stepsFor(auth.seat, Math.min(auth.since, payload.step));
       client.userData!.step = payload.step;
       client.send('welcome', {
         gameId: this.gameId,
         seat: auth.seat,
         payload,
         steps,
+        ...(truncated ? { truncated } : {}),
       } satisfies WelcomeMessage);
     });
   }
@@ -197,10 +266,17 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   }
 
   override async onDispose(): Promise<void> {
+    // What is in the queue (a commit under way) ends before the game's lease is given up.
+    await this.queue;
     this.game?.stop();
     if (this.context.rooms.get(this.gameId) === this) this.context.rooms.delete(this.gameId);
     // Given up at once, so that another host may take the game without waiting for the lease to lapse.
     await this.context.store.release(this.gameId, this.context.lease.owner).catch(() => {});
+  }
+
+  override onUncaughtException(error: Error, method: string): void {
+    // A room's mistake is logged, never the process's end.
+    this.context.log(`game ${this.gameId}: ${method} failed: ${error.stack ?? error.message}`);
   }
 
   /**
@@ -215,11 +291,6 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.game = undefined;
     this.unavailable = MOVED;
     void this.disconnect(CLOSE_MOVED).catch(() => {});
-  }
-
-  override onUncaughtException(error: Error, method: string): void {
-    // A room's mistake is logged, never the process's end.
-    this.context.log(`game ${this.gameId}: ${method} failed: ${error.stack ?? error.message}`);
   }
 
   /** Runs a message's work after every message before it, in order. */
@@ -251,22 +322,26 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     client.send('refused', { type, ...refusal } satisfies RefusedMessage);
   }
 
+  /** Whether the room has its game (rebuilding it from the store first, after the store failed it). */
+  private async serving(): Promise<boolean> {
+    if (this.unavailable || !this.game) await this.reload();
+    return !this.unavailable && this.game !== undefined;
+  }
+
   private async onCommand(client: Client<Seated>, message: unknown): Promise<void> {
     const seated = client.userData;
     if (!seated) return;
     const read = readClientMessage('command', message);
     if (!read.ok) return this.refuse(client, 'command', read.refusal, message);
     const id = read.value.id ?? null;
-    if (this.unavailable) await this.reload();
-    const game = this.game;
-    if (this.unavailable || !game) {
+    if (!(await this.serving()))
       return this.refuse(
         client,
         'command',
         { code: 'unavailable', message: this.unavailable ?? 'no game' },
         message,
       );
-    }
+    const game = this.game!;
     const seat = seated.seat === null ? game.spectator() : game.seat(seated.seat);
     const before = game.step();
     const result = seat.send(read.value.command);
@@ -274,33 +349,45 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
       client.send('answer', { id, ok: false, rejection: result.rejection } satisfies AnswerMessage);
       return;
     }
-    // Committed before anyone is told: a step the store does not hold was never carried out.
-    const steps = game.eventsSince(before);
-    const step = game.step();
-    const checkpoint =
-      step - this.checkpointStep >= this.context.checkpointEvery
-        ? { step, save: JSON.stringify(saveGame(game, { key: this.context.key, log: false })) }
-        : undefined;
+    // Committed before anyone is told: a step the store does not hold was never carried out. From here
+    // on the game in memory is ahead of the store: whatever fails, it is dropped and rebuilt from there.
+    let step: number;
     try {
+      step = game.step();
+      // The steps of this command alone (a journal never shorter than one command's steps: no replay).
+      const steps = game.eventsSince(before, { replay: false }).map((s) => this.seal(s));
+      const checkpoint =
+        step - this.checkpointStep >= this.context.checkpointEvery
+          ? saveGame(game, { key: this.context.key, log: false })
+          : undefined;
       await this.context.store.appendSteps(
         this.gameId,
-        steps.map(storedStep),
-        checkpoint,
+        steps,
+        checkpoint && { step, save: JSON.stringify(checkpoint) },
         this.context.lease,
       );
+      this.lastSeal = checkpoint?.signature?.mac ?? steps.at(-1)?.mac ?? this.lastSeal;
+      if (checkpoint) this.checkpointStep = step;
     } catch (error) {
       this.storeFailed(error);
       return this.refuse(client, 'command', { code: 'unavailable', message: this.unavailable! }, message);
     }
-    if (checkpoint) this.checkpointStep = checkpoint.step;
     client.send('answer', { id, ok: true, step } satisfies AnswerMessage);
     await this.tellEveryone();
   }
 
+  /** A step as the store keeps it: sealed, chained to the step before. */
+  private seal(step: StepEvents): StoredStep {
+    const stored = sealed(this.context.key, this.gameId, step, this.lastSeal);
+    this.lastSeal = stored.mac!;
+    return stored;
+  }
+
   /**
-   * The store failed a commit: the game in memory is ahead of the truth, so it is dropped, and rebuilt
-   * from the store at the next command (nothing uncommitted was ever told to anyone). A conflict means
-   * another host carries the game on: this room closes, and its clients find that host as they rejoin.
+   * The store failed a commit (or what led to it failed): the game in memory is ahead of the truth, so
+   * it is dropped, and rebuilt from the store at the next message (nothing uncommitted was ever told to
+   * anyone). A conflict means another host carries the game on: this room closes, and its clients find
+   * that host as they rejoin.
    */
   private storeFailed(error: unknown): void {
     this.game?.stop();
@@ -309,11 +396,13 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
       this.leaseLost();
       return;
     }
-    this.unavailable = `the store could not commit it, so it was not carried out; send it again (${(error as Error).message})`;
-    this.context.log(`game ${this.gameId}: store unavailable: ${(error as Error).message}`);
+    // A commit whose answer was lost may have been made: a client resends its command with the step it
+    // was made at (every legal command carries it), and one carried out already is refused as stale.
+    this.unavailable = `the store did not confirm it, so it may not have been carried out; send it again with its step (${(error as Error)?.message ?? error})`;
+    this.context.log(`game ${this.gameId}: store unavailable: ${(error as Error)?.message ?? error}`);
   }
 
-  /** Rebuilds the game from the store after a failed commit, and gives every connection its payload anew. */
+  /** Rebuilds the game from the store, and gives every connection its payload anew. */
   private async reload(): Promise<void> {
     if (this.unavailable === MOVED) return;
     try {
@@ -323,14 +412,16 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
       this.unavailable = `the store is unavailable: ${(error as Error).message}`;
       return;
     }
-    for (const client of this.clients)
-      await this.resync(client as Client<Seated>, (client as Client<Seated>).userData?.step);
+    for (const client of this.clients as Iterable<Client<Seated>>) {
+      if (client.userData && client.userData.step >= 0) await this.resync(client, client.userData.step);
+    }
   }
 
   /** Each connection's patch from the payload it holds, and the events of the steps since, for its seat. */
   private async tellEveryone(): Promise<void> {
     const next = new Map<PlayerId | null, SeatPayload>();
-    const updates = new Map<string, UpdateMessage>();
+    // One update for every connection of a seat at the same step, by seat (null: spectators) and step.
+    const updates = new Map<PlayerId | null, Map<number, UpdateMessage>>();
     for (const client of this.clients as Iterable<Client<Seated>>) {
       const seated = client.userData;
       if (!seated || seated.step < 0) continue; // not welcomed yet: its welcome is queued after this
@@ -339,16 +430,16 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
       const previous = this.payloads.get(seated.seat);
       if (!previous || previous.step !== seated.step) {
         // It holds another payload than the one the patch would start from: the whole one.
-        const steps = await this.stepsFor(seated.seat, Math.min(seated.step, payload.step));
-        client.send('sync', { payload, steps } satisfies SyncReply);
+        const { steps, truncated } = await this.stepsFor(seated.seat, Math.min(seated.step, payload.step));
+        client.send('sync', { payload, steps, ...(truncated ? { truncated } : {}) } satisfies SyncReply);
       } else {
-        // One patch for every connection of a seat at the same step.
-        const key = `${seated.seat}@${seated.step}`;
-        let update = updates.get(key);
+        const bySeat = updates.get(seated.seat) ?? new Map<number, UpdateMessage>();
+        updates.set(seated.seat, bySeat);
+        let update = bySeat.get(seated.step);
         if (!update) {
-          const steps = await this.stepsFor(seated.seat, seated.step);
+          const { steps } = await this.stepsFor(seated.seat, seated.step);
           update = { from: seated.step, to: payload.step, patch: payloadPatch(previous, payload), steps };
-          updates.set(key, update);
+          bySeat.set(seated.step, update);
         }
         client.send('update', update);
       }
@@ -360,18 +451,22 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   private async onSync(client: Client<Seated>, message: unknown): Promise<void> {
     const read = readClientMessage('sync', message);
     if (!read.ok) return this.refuse(client, 'sync', read.refusal);
+    if (!(await this.serving()))
+      return this.refuse(client, 'sync', { code: 'unavailable', message: this.unavailable ?? 'no game' });
     await this.resync(client, read.value.since);
   }
 
   /** The whole payload again, and the events since `since` (a reconnection, or a patch that did not apply). */
   private async resync(client: Client<Seated>, since: number | undefined): Promise<void> {
     const seated = client.userData;
-    if (!seated || !this.game) return;
+    if (!seated || !(await this.serving())) return;
     const payload = this.payloadFor(seated.seat);
-    const steps =
-      since === undefined || since < 0 ? [] : await this.stepsFor(seated.seat, Math.min(since, payload.step));
+    const { steps, truncated } =
+      since === undefined || since < 0
+        ? { steps: [], truncated: false }
+        : await this.stepsFor(seated.seat, Math.min(since, payload.step));
     seated.step = payload.step;
-    client.send('sync', { payload, steps } satisfies SyncReply);
+    client.send('sync', { payload, steps, ...(truncated ? { truncated } : {}) } satisfies SyncReply);
   }
 
   /** A seat's payload now (kept as the start of its next patch unless `keep` is false). */
@@ -385,16 +480,23 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     return seat === null ? this.game!.spectator() : this.game!.seat(seat);
   }
 
-  /** What a seat may hear of the steps after `since`: from the game's memory, or from the store. */
-  private async stepsFor(seat: PlayerId | null, since: number): Promise<StepEvents[]> {
-    try {
-      return this.seatOf(seat).eventsSince(since);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-    }
-    const now = this.game!.step();
-    const stored = await this.context.store.stepsSince(this.gameId, since);
-    return stored
+  /**
+   * What a seat may hear of the steps after `since`, at most the latest `MAX_STEPS_PER_REPLY` of them
+   * (`truncated` where there were more): from the game's memory, or else from the store, never by
+   * working a long game out again on the event loop.
+   */
+  private async stepsFor(
+    seat: PlayerId | null,
+    since: number,
+  ): Promise<{ steps: StepEvents[]; truncated: boolean }> {
+    const game = this.game!;
+    const now = game.step();
+    const from = Math.max(since, now - MAX_STEPS_PER_REPLY);
+    const truncated = from > since;
+    if (from >= game.eventsKeptSince)
+      return { steps: this.seatOf(seat).eventsSince(from, { replay: false }), truncated };
+    const stored = await this.context.store.stepsSince(this.gameId, from, now - from);
+    const steps = stored
       .filter((step) => step.step <= now)
       .map((step) => ({
         step: step.step,
@@ -404,11 +506,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
           return audience === 'public' || (seat !== null && audience.player === seat);
         }),
       }));
+    return { steps, truncated };
   }
-}
-
-function storedStep(step: StepEvents): StoredStep {
-  return { step: step.step, command: step.command, events: step.events };
 }
 
 /** A command message's id, where it has a readable one (to answer even a malformed message by it). */

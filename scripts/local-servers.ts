@@ -72,7 +72,14 @@ function ended(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
   });
 }
 
-export async function startPostgres(options: { shared?: boolean } = {}): Promise<LocalServer | undefined> {
+/**
+ * A PostgreSQL: the shared one named by STCCG_POSTGRES_URL (unless `shared: false`), or one started
+ * here. Its fsync is off for tests (they test commits, not disks), on with `durable` (a benchmark's
+ * figures are a production server's).
+ */
+export async function startPostgres(
+  options: { shared?: boolean; durable?: boolean } = {},
+): Promise<LocalServer | undefined> {
   if (process.env.STCCG_POSTGRES_URL && options.shared !== false)
     return { url: process.env.STCCG_POSTGRES_URL, stop: () => {} };
   const bin = postgresBin();
@@ -106,11 +113,13 @@ export async function startPostgres(options: { shared?: boolean } = {}): Promise
     '-c',
     'listen_addresses=127.0.0.1',
     '-c',
-    'fsync=off',
+    `fsync=${options.durable ? 'on' : 'off'}`,
+    '-c',
+    'max_connections=200',
   ]);
   const [isReady, readyArgs] = asPostgres(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)]);
   let child = spawnGroup(postgres, args);
-  const ready = () =>
+  const check = () =>
     waitFor(() => {
       try {
         execFileSync(isReady, readyArgs, { stdio: 'ignore' });
@@ -119,6 +128,16 @@ export async function startPostgres(options: { shared?: boolean } = {}): Promise
         return false;
       }
     }, 'PostgreSQL');
+  // One that does not come up is stopped, and its folder removed: nothing left running behind a failure.
+  const ready = async () => {
+    try {
+      await check();
+    } catch (error) {
+      await ended(child, 'SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
+      throw error;
+    }
+  };
   await ready();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -143,7 +162,7 @@ export async function startRedis(options: { shared?: boolean } = {}): Promise<Lo
   const port = await freePort();
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   const cli = ['/usr/bin/redis-cli', '/usr/local/bin/redis-cli'].find((path) => existsSync(path));
-  const ready = () =>
+  const check = () =>
     waitFor(() => {
       if (!cli) return true;
       try {
@@ -157,6 +176,14 @@ export async function startRedis(options: { shared?: boolean } = {}): Promise<Lo
       }
     }, 'Redis');
   let child = spawnGroup(binary, args);
+  const ready = async () => {
+    try {
+      await check();
+    } catch (error) {
+      await ended(child, 'SIGKILL');
+      throw error;
+    }
+  };
   await ready();
   return {
     url: `redis://127.0.0.1:${port}`,

@@ -53,6 +53,7 @@ export {
 export { Seat, type SeatPayload } from './game/seat.ts';
 export { type GameInputOptions, gameInput, SetupError } from './game/setup-board.ts';
 export {
+  checkSaveKey,
   createSaveKey,
   MIN_SECRET_BYTES,
   type SaveKey,

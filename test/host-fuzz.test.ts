@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
-import { COMMAND_TYPES, type Command } from '../src/index.ts';
+import { COMMAND_TYPES, type Command, createGame } from '../src/index.ts';
 import { SeatClient } from './support/host-client.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
 
@@ -67,7 +67,16 @@ const deep = fc.nat({ max: 3000 }).map((depth) => {
   for (let i = 0; i < depth; i++) value = [value];
   return value;
 });
+/** Alice's legal commands at step 0 (her attack, her moves...): from Bob's seat, each must be refused. */
+const ALICE_LEGAL = (() => {
+  const game = createGame(BOARDING.setup, { seed: BOARDING.seed });
+  const legal = game.seat('alice').payload().legal;
+  game.stop();
+  return legal;
+})();
+
 const body = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ id: anyId, command: fc.constantFrom(...ALICE_LEGAL) }) },
   { weight: 4, arbitrary: fc.record({ id: anyId, command: commandLike }, { requiredKeys: ['command'] }) },
   { weight: 2, arbitrary: fc.record({ id: anyId, command: fc.anything() }) },
   { weight: 2, arbitrary: fc.anything() },
@@ -153,3 +162,44 @@ it('raw bytes that are no message: the connection may be closed, the host goes o
   await after.leave();
   await seat.leave();
 }, 60_000);
+
+it('GAME-INPUT-1: 500 arbitrary join options: each refused or joined as what it claims, the host unharmed', async () => {
+  const options = fc.sample(
+    fc.oneof(
+      fc.anything(),
+      fc.record(
+        {
+          gameId: fc.oneof(fc.constant(created.gameId), fc.string({ maxLength: 80 }), fc.anything()),
+          seat: fc.oneof(fc.constantFrom('alice', 'bob', 'carol', ''), fc.anything()),
+          token: fc.oneof(
+            fc.constant(created.seats.alice!.token),
+            fc.string({ maxLength: 200 }),
+            fc.anything(),
+          ),
+          since: fc.oneof(fc.integer(), fc.double(), fc.constant(2 ** 53), fc.anything()),
+          extra: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    { numRuns: 500, seed: 11 },
+  );
+  const { Client } = await import('colyseus.js');
+  const client = new Client(host.url.replace(/^http/, 'ws'));
+  let joined = 0;
+  for (const option of options) {
+    try {
+      const room = await client.joinOrCreate('game', option as object);
+      joined++;
+      await room.leave(true);
+    } catch {
+      // Refused at the door: fine.
+    }
+  }
+  expect(joined).toBeLessThan(options.length);
+  const health = await fetch(`${host.url}/health`);
+  expect(await health.json()).toEqual({ ok: true });
+  const watcher = await SeatClient.join(host.url, { gameId: created.gameId });
+  expect(watcher.step).toBe(1);
+  await watcher.leave();
+}, 120_000);

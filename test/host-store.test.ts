@@ -40,6 +40,7 @@ function newGame(id: string): NewGame {
 }
 
 const step = (n: number): StoredStep => ({
+  mac: `test:${n}`,
   step: n,
   command: { type: 'pass', player: n % 2 ? 'alice' : 'bob' } as Command,
   events: [
@@ -145,6 +146,16 @@ describe('the embedded store is one process’s at a time', () => {
     }
     // Closed, it opens again.
     await (await openEmbeddedStore(folder)).close();
+  }, 60_000);
+
+  it('a lock naming this very pid, but not held by this process, is an earlier process’s (a host restarted as pid 1): taken over', async () => {
+    const folder = embeddedStoreFolder();
+    writeFileSync(
+      join(folder, 'host.lock'),
+      JSON.stringify({ pid: process.pid, nonce: 'earlier', started: '1' }),
+    );
+    const store = await openEmbeddedStore(folder);
+    await store.close();
   }, 60_000);
 
   it('a lock left by a process that died (SIGKILL) is taken over', async () => {

@@ -260,3 +260,53 @@ describe('the example client (examples/host-client)', () => {
     expect(lines.some((line) => /bob hears: BATTLE-6: the battle is over/.test(line))).toBe(true);
   });
 });
+
+describe('one room a game, and each seat its own payload', () => {
+  it('a second room for an open game is refused (a `create` with its id), so the players are never split between two copies', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    const { Client } = await import('colyseus.js');
+    await expect(
+      new Client(host.url.replace(/^http/, 'ws')).create('game', { gameId: created.gameId }),
+    ).rejects.toThrow(/is open here already/);
+    await play({ alice, bob }, 0, 2);
+    const late = await SeatClient.join(host.url, { gameId: created.gameId });
+    clients.push(late);
+    expect(late.step).toBe(2);
+  });
+
+  it('GAME-VIEW-1: a spectator never gets the patch of a player named "null"', async () => {
+    const setup = JSON.parse(
+      JSON.stringify(BOARDING.setup).replaceAll('"alice"', '"null"'),
+    ) as typeof BOARDING.setup;
+    const created = await host.createGame({ setup, seed: BOARDING.seed });
+    const player = await SeatClient.join(host.url, {
+      gameId: created.gameId,
+      seat: 'null',
+      token: created.seats.null!.token,
+    });
+    const watcher = await SeatClient.join(host.url, { gameId: created.gameId });
+    clients.push(player, watcher);
+    const attack = { ...BOARDING.log[0]!, player: 'null' } as Command;
+    expect(await player.send(attack)).toMatchObject({ ok: true });
+    await watcher.until(() => watcher.step === 1, 'step 1 at the spectator');
+    expect(watcher.payload?.legal).toEqual([]);
+    expect(watcher.payload?.player).toBeNull();
+    const game = createGame(setup, { seed: BOARDING.seed });
+    sendAny(game, attack);
+    expect(watcher.payload).toEqual(game.spectator().payload());
+  });
+
+  it('a join that says it saw a step the game has not reached is welcomed at the game’s step', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const seat = await SeatClient.join(host.url, {
+      gameId: created.gameId,
+      seat: 'bob',
+      token: created.seats.bob!.token,
+      since: 2 ** 40,
+    });
+    clients.push(seat);
+    expect(seat.step).toBe(0);
+    expect(seat.heard).toEqual([]);
+  });
+});

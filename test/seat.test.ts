@@ -278,3 +278,20 @@ describe('events since a step (GAME-VIEW-1)', () => {
     expect(events).toBeGreaterThan(100);
   });
 });
+
+describe('what eventsSince gives is the caller’s own', () => {
+  it('changing an answer of eventsSince changes no later answer', () => {
+    const game = boardingParty(4);
+    const first = game.eventsSince(0);
+    (first[0]!.events as unknown[]).push({ kind: 'forged' });
+    (first as unknown[]).pop();
+    expect(game.eventsSince(0)).toEqual(boardingParty(4).eventsSince(0));
+  });
+
+  it('with replay: false, a game that no longer keeps a step throws rather than work it out again', () => {
+    const game = boardingParty(BOARDING.log.length, { history: 3 });
+    expect(game.eventsKeptSince).toBe(BOARDING.log.length - 3);
+    expect(() => game.eventsSince(0, { replay: false })).toThrow(RangeError);
+    expect(game.eventsSince(BOARDING.log.length - 3, { replay: false })).toHaveLength(3);
+  });
+});

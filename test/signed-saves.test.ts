@@ -262,3 +262,17 @@ describe('randomness and ids for hosts', () => {
       expect(() => createGame(BOARDING.setup, { id: id as never })).toThrow(TypeError);
   });
 });
+
+describe('stccg replay and checkpoints', () => {
+  it('a checkpoint is refused by stccg replay (exit 2): it has no log to replay', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { stccg } = await import('./support/stccg.ts');
+    const file = join(mkdtempSync(join(tmpdir(), 'stccg-replay-')), 'checkpoint.json');
+    writeFileSync(file, JSON.stringify(saveGame(boardingParty(6), { log: false })));
+    const { code, stdout, stderr } = await stccg('replay', file);
+    expect(code).toBe(2);
+    expect(`${stdout}${stderr}`).toMatch(/a checkpoint .* cannot be replayed/);
+  });
+});

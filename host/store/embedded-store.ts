@@ -48,8 +48,11 @@ export async function openEmbeddedStore(folder: string): Promise<SqlGameStore> {
         }
       },
     };
-    const store = new SqlGameStore(sql, where);
+    const store = new SqlGameStore(sql, where, join(where, 'host-key.json'));
     await store.migrate();
+    // This process holds the store's lock: any lease in it is of a process gone (a host killed and
+    // started again takes its games back at once, without waiting for their leases to lapse).
+    await sql.query('delete from stccg_leases');
     return store;
   } catch (error) {
     lock.release();

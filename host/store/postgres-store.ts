@@ -12,16 +12,18 @@ export async function openPostgresStore(url: string): Promise<SqlGameStore> {
   // throw it out of everyone's reach and end the process.
   pool.on('error', () => {});
   const sql: Sql = {
-    async query<Row>(text: string, params: readonly unknown[] = []) {
-      return (await pool.query(text, [...params])).rows as Row[];
+    async query<Row>(text: string, params: readonly unknown[] = [], name?: string) {
+      const config = name ? { name, text, values: [...params] } : { text, values: [...params] };
+      return (await pool.query(config)).rows as Row[];
     },
     async transaction(work) {
       const client = await pool.connect();
       try {
         await client.query('begin');
         const result = await work({
-          async query<Row>(text: string, params: readonly unknown[] = []) {
-            return (await client.query(text, [...params])).rows as Row[];
+          async query<Row>(text: string, params: readonly unknown[] = [], name?: string) {
+            const config = name ? { name, text, values: [...params] } : { text, values: [...params] };
+            return (await client.query(config)).rows as Row[];
           },
         });
         await client.query('commit');

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Command, RuleEvent } from '../../src/index.ts';
 import {
   type GameStore,
@@ -25,6 +26,7 @@ create table if not exists stccg_steps (
   step integer not null,
   command text not null,
   events text not null,
+  mac text not null default '',
   primary key (game_id, step)
 );
 create table if not exists stccg_leases (
@@ -45,9 +47,73 @@ create table if not exists stccg_checkpoints (
 );
 `;
 
+/**
+ * Appends steps under a lease, in one statement, so one round trip (a transaction of its own). The
+ * lease's row is locked by its update, to the commit: no other host can take the game over between this
+ * check and the steps it guards (a takeover waits for the lock, then finds this owner); without a holder
+ * the steps are not written. Without a lease (`$2` null), they are written as they are. The primary key
+ * refuses a step already stored. Prepared (named), so that the database keeps their plans.
+ */
+const APPEND = {
+  name: 'stccg_append_steps',
+  text: `
+with held as (
+  update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+  where game_id = $1 and owner = $2 returning 1
+)
+insert into stccg_steps (game_id, step, command, events, mac)
+select $1, s.step, s.command, s.events, s.mac from unnest($4::int[], $5::text[], $6::text[], $7::text[]) as s (step, command, events, mac)
+where $2::text is null or exists (select 1 from held)
+returning step`,
+};
+
+/** The same for the one step a command usually is (no arrays to unnest: less of the database's work). */
+const APPEND_ONE = {
+  name: 'stccg_append_step',
+  text: `
+with held as (
+  update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
+  where game_id = $1 and owner = $2 returning 1
+)
+insert into stccg_steps (game_id, step, command, events, mac)
+select $1, $4, $5, $6, $7 where $2::text is null or exists (select 1 from held)
+returning step`,
+};
+
+/** Appends steps (under a lease, where one is given): whether every step was written. */
+async function appended(
+  sql: Pick<Sql, 'query'>,
+  gameId: string,
+  steps: readonly StoredStep[],
+  lease: Lease | undefined,
+): Promise<boolean> {
+  const head = [gameId, lease?.owner ?? null, lease?.ttlMs ?? 0];
+  const [first] = steps;
+  const rows =
+    steps.length === 1 && first
+      ? await sql.query(
+          APPEND_ONE.text,
+          [...head, first.step, JSON.stringify(first.command), JSON.stringify(first.events), first.mac ?? ''],
+          APPEND_ONE.name,
+        )
+      : await sql.query(
+          APPEND.text,
+          [
+            ...head,
+            steps.map((step) => step.step),
+            steps.map((step) => JSON.stringify(step.command)),
+            steps.map((step) => JSON.stringify(step.events)),
+            steps.map((step) => step.mac ?? ''),
+          ],
+          APPEND.name,
+        );
+  return rows.length === steps.length;
+}
+
 /** What a store runs its SQL on: a pg pool, or PGlite. */
 export interface Sql {
-  query<Row>(text: string, params?: readonly unknown[]): Promise<Row[]>;
+  /** Runs a statement; a `name` lets the database keep its plan (a prepared statement) for the next time. */
+  query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]>;
   /** Runs `work` in one transaction: all of it committed, or none. */
   transaction<T>(work: (sql: Pick<Sql, 'query'>) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -69,6 +135,12 @@ export class SqlGameStore implements GameStore {
   constructor(
     private readonly sql: Sql,
     readonly where: string,
+    /**
+     * Where the store's own key is kept: a file beside an embedded store (out of the database, so that
+     * whoever edits the database cannot sign what they wrote); without one, a table of the database,
+     * shared by every host on a PostgreSQL (give those hosts `--secret-file` to keep it apart).
+     */
+    private readonly keyFile?: string,
   ) {}
 
   /** Creates the tables where they are not (every statement is idempotent). */
@@ -76,6 +148,8 @@ export class SqlGameStore implements GameStore {
     try {
       await this.sql.transaction(async (sql) => {
         for (const statement of SCHEMA.split(';').filter((text) => text.trim())) await sql.query(statement);
+        // A store written before steps were sealed gains the column (its rows, unsealed, are refused).
+        await sql.query("alter table stccg_steps add column if not exists mac text not null default ''");
       });
     } catch (error) {
       throw storeError(error, () => new StoreError('the schema could not be created', 'damaged'));
@@ -108,24 +182,14 @@ export class SqlGameStore implements GameStore {
   ): Promise<void> {
     if (steps.length === 0 && !checkpoint) return;
     try {
+      const lost = () => new StoreError(`game "${gameId}" is held by another host now`, 'conflict');
+      // A command's step alone: one statement. A checkpoint, every so often, in a transaction with it.
+      if (!checkpoint) {
+        if (!(await appended(this.sql, gameId, steps, lease))) throw lost();
+        return;
+      }
       await this.sql.transaction(async (sql) => {
-        // Under the lease's row lock, held to the commit: no other host can take the game over between
-        // this check and the steps it guards (a takeover waits for the lock, then finds this owner).
-        if (lease) {
-          const held = await sql.query(
-            `update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
-             where game_id = $1 and owner = $2 returning game_id`,
-            [gameId, lease.owner, lease.ttlMs],
-          );
-          if (held.length === 0)
-            throw new StoreError(`game "${gameId}" is held by another host now`, 'conflict');
-        }
-        for (const step of steps) {
-          await sql.query(
-            'insert into stccg_steps (game_id, step, command, events) values ($1, $2, $3, $4)',
-            [gameId, step.step, JSON.stringify(step.command), JSON.stringify(step.events)],
-          );
-        }
+        if (!(await appended(sql, gameId, steps, lease))) throw lost();
         if (checkpoint) {
           await sql.query('insert into stccg_checkpoints (game_id, step, save) values ($1, $2, $3)', [
             gameId,
@@ -203,7 +267,7 @@ export class SqlGameStore implements GameStore {
         );
         if (!checkpoint) throw new StoreError(`game "${gameId}" has no checkpoint`, 'damaged');
         const steps = await sql.query<StepRow>(
-          'select step, command, events from stccg_steps where game_id = $1 and step > $2 order by step',
+          'select step, command, events, mac from stccg_steps where game_id = $1 and step > $2 order by step',
           [gameId, checkpoint.step],
         );
         return {
@@ -218,24 +282,27 @@ export class SqlGameStore implements GameStore {
     }
   }
 
-  async stepsSince(gameId: string, since: number): Promise<StoredStep[]> {
+  async stepsSince(gameId: string, since: number, most?: number): Promise<StoredStep[]> {
     try {
+      // The latest `most` of them, where a limit is given (a reply carries no more): read newest first.
       const rows = await this.sql.query<StepRow>(
-        'select step, command, events from stccg_steps where game_id = $1 and step > $2 order by step',
-        [gameId, since],
+        `select step, command, events, mac from stccg_steps where game_id = $1 and step > $2
+         order by step desc limit $3`,
+        [gameId, since, most ?? null],
       );
-      return rows.map(stepOf);
+      return rows.reverse().map(stepOf);
     } catch (error) {
       throw storeError(error, () => new StoreError('unreachable', 'damaged'));
     }
   }
 
   async keptKey(make: () => { id: string; secret: string }): Promise<{ id: string; secret: string }> {
+    if (this.keyFile) return keptInFile(this.keyFile, make);
     try {
       const made = make();
       // The first host to start keeps its key; every later one (another process too) reads it.
       await this.sql.query(
-        'insert into stccg_host_keys (id, secret) select $1, $2 where not exists (select 1 from stccg_host_keys)',
+        'insert into stccg_host_keys (id, secret) select $1, $2 where not exists (select 1 from stccg_host_keys) on conflict do nothing',
         [made.id, made.secret],
       );
       const [kept] = await this.sql.query<{ id: string; secret: string }>(
@@ -260,10 +327,27 @@ export class SqlGameStore implements GameStore {
   }
 }
 
+/** The key kept in a file (made there the first time, readable by this user alone). */
+function keptInFile(
+  path: string,
+  make: () => { id: string; secret: string },
+): { id: string; secret: string } {
+  try {
+    writeFileSync(path, `${JSON.stringify(make())}\n`, { flag: 'wx', mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const kept = JSON.parse(readFileSync(path, 'utf8')) as { id?: unknown; secret?: unknown };
+  if (typeof kept.id !== 'string' || typeof kept.secret !== 'string')
+    throw new StoreError(`the store's key file ${path} is not { id, secret }`, 'damaged');
+  return { id: kept.id, secret: kept.secret };
+}
+
 interface StepRow {
   step: number;
   command: string;
   events: string;
+  mac: string;
 }
 
 function stepOf(row: StepRow): StoredStep {
@@ -271,5 +355,6 @@ function stepOf(row: StepRow): StoredStep {
     step: Number(row.step),
     command: JSON.parse(row.command) as Command,
     events: JSON.parse(row.events) as RuleEvent[],
+    mac: row.mac,
   };
 }

@@ -36,8 +36,11 @@ export interface GameStore {
   release(gameId: string, owner: string): Promise<void>;
   /** A game's seats, latest checkpoint and the steps after it; undefined for an unknown id. */
   loadGame(gameId: string): Promise<LoadedGame | undefined>;
-  /** The steps of a game after step `since`, in order (for a seat that missed more than a room keeps). */
-  stepsSince(gameId: string, since: number): Promise<StoredStep[]>;
+  /**
+   * The steps of a game after step `since`, in order (for a seat that missed more than a room keeps);
+   * with `most`, only the latest `most` of them.
+   */
+  stepsSince(gameId: string, since: number, most?: number): Promise<StoredStep[]>;
   /**
    * The key the store's hosts sign checkpoints with: the one kept in the store, or, the first time, the
    * one `make` makes, kept (so every process on one store signs alike, and a restart reads its own).
@@ -69,6 +72,12 @@ export interface StoredStep {
   readonly step: number;
   readonly command: Command;
   readonly events: readonly RuleEvent[];
+  /**
+   * The host's seal on the step: an HMAC under its key of the game, the step, its command and events, and
+   * the seal before it (the checkpoint's signature for the first step after one): a row changed, added or
+   * moved in the store is refused as the game is rebuilt (see `host/seal.ts`). Empty where none.
+   */
+  readonly mac?: string;
 }
 
 /** A checkpoint: the step it is at, and the save as text (its exact bytes, as signed). */

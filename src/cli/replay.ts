@@ -106,7 +106,15 @@ function replayOutcome(
   if ('origin' in data) {
     // A save: its format, version and checksum are checked as restoreGame checks them.
     try {
-      saved = checkSave(content).save.snapshot;
+      const { save } = checkSave(content);
+      // A checkpoint holds no log to replay (only the commands after it, kept elsewhere): nothing to compare.
+      if (save.logStart > 0) {
+        return refused(
+          EXIT.badInput,
+          `a checkpoint (its log starts after step ${save.logStart}) cannot be replayed: resume it with its journal (resumeGame)`,
+        );
+      }
+      saved = save.snapshot;
     } catch (error) {
       if (!(error instanceof SaveError)) throw error;
       // A save of a version this engine does not restore (1, or a later one) is still replayed: its origin

@@ -321,20 +321,25 @@ export class Game {
    * What happened after step `since`, step by step: each command carried out and the rule events it
    * caused, every event included (for the host; a seat hears only its own, `game.seat(p).eventsSince`).
    * A game that no longer keeps those steps (`history`) or was resumed after them works them out again
-   * from its origin and log when it holds the whole log; otherwise throws `RangeError` (a host reads
-   * them from its own journal). Throws `RangeError` for a step that is not a whole number from 0 to
+   * from its origin and log when it holds the whole log (unless `replay: false`: a host never replays a
+   * long game on its event loop); otherwise throws `RangeError` (a host reads them from its own
+   * journal, see `eventsKeptSince`). Throws `RangeError` for a step that is not a whole number from 0 to
    * the game's step.
    */
-  eventsSince(since: number): StepEvents[] {
+  eventsSince(since: number, options: { readonly replay?: boolean } = {}): StepEvents[] {
     const now = this.step();
     if (!Number.isSafeInteger(since) || since < 0 || since > now)
       throw new RangeError(
         `a step to read events since is a whole number from 0 to ${now}, not ${safeText(String(since), 40)}`,
       );
-    if (since >= this.journalFrom) return this.journal.filter((step) => step.step > since);
-    if (this.logStart > 0)
+    // Copies of the journal's steps: what a caller does with its answer never changes the next one.
+    if (since >= this.journalFrom)
+      return this.journal
+        .filter((step) => step.step > since)
+        .map((step) => ({ ...step, events: [...step.events] }));
+    if (this.logStart > 0 || options.replay === false)
       throw new RangeError(
-        `this game keeps the events of steps after ${this.journalFrom} only: it was resumed from step ${this.logStart}, so read earlier ones from your journal`,
+        `this game keeps the events of steps after ${this.journalFrom} only${this.logStart > 0 ? `: it was resumed from step ${this.logStart}` : ''}, so read earlier ones from your journal`,
       );
     // Worked out again: the same origin and commands give the same events (the engine is deterministic).
     const replayed = replayEvents(this.origin, this.commandLog.slice(0, this.journalFrom));
@@ -350,11 +355,21 @@ export class Game {
    * Throws `RangeError` for a name that is not one of the game's players (`spectator()` is theirs).
    */
   seat(player: PlayerId): Seat {
-    if (typeof player !== 'string' || !this.board().players.includes(player))
+    // The board's own list of players (no copy of the board: a host asks for seats at every step).
+    const players = this.actor.getSnapshot().context.board.players;
+    if (typeof player !== 'string' || !players.includes(player))
       throw new RangeError(
-        `there is no seat for ${safeText(String(player), 40)}: the players are ${this.board().players.join(' and ')}`,
+        `there is no seat for ${safeText(String(player), 40)}: the players are ${players.join(' and ')}`,
       );
     return this.seatOf(player);
+  }
+
+  /**
+   * The earliest step `s` for which `eventsSince(s)` answers from what the game keeps, without working
+   * anything out again: a host reads what came before it from its own journal.
+   */
+  get eventsKeptSince(): number {
+    return this.journalFrom;
   }
 
   /** A spectator's seat: the public view and events, and no command (GAME-SEAT-1, GAME-VIEW-1). */

@@ -22,10 +22,18 @@ export function payloadPatch(from: SeatPayload, to: SeatPayload): PatchOperation
  * host sends is the shortest of the two at every level.
  */
 const shortest: Diff = (input, output, pointer) => {
+  // The same object: nothing changed under it (a view's unchanged cards are the very objects they were).
+  if (input === output) return [];
+  const tokens = pointer.tokens;
+  // Every legal command carries the step, so every one changes with each step: the list is replaced
+  // whole, rather than aligned element by element (a quadratic match of commands that all differ).
+  if (tokens.length === 2 && tokens[1] === 'legal')
+    return JSON.stringify(input) === JSON.stringify(output)
+      ? []
+      : [{ op: 'replace', path: '/legal', value: output }];
   const changes = diffAny(input, output, pointer, shortest);
-  const path = pointer.toString();
-  if (path === '' || changes.length < 2) return changes;
-  const whole: Operation[] = [{ op: 'replace', path, value: output }];
+  if (tokens.length < 2 || changes.length < 2) return changes;
+  const whole: Operation[] = [{ op: 'replace', path: pointer.toString(), value: output }];
   return JSON.stringify(whole).length < JSON.stringify(changes).length ? whole : changes;
 };
 

@@ -88,10 +88,10 @@ export class Seat {
   /**
    * What happened after step `since` that this seat may hear (GAME-VIEW-1): each step's command and its
    * rule events for this seat, so that a player who reconnects at the step it last saw gets exactly what
-   * it missed. Throws `RangeError` as `game.eventsSince` does.
+   * it missed. Throws `RangeError` as `game.eventsSince` does (and takes its `replay` option).
    */
-  eventsSince(since: number): StepEvents[] {
-    return this.game.eventsSince(since).map((step) => stepEventsFor(this.player, step));
+  eventsSince(since: number, options: { readonly replay?: boolean } = {}): StepEvents[] {
+    return this.game.eventsSince(since, options).map((step) => stepEventsFor(this.player, step));
   }
 }
 

@@ -57,6 +57,14 @@ export function checkedKey(key: unknown): CheckedKey {
   return { id: id as string, secret: Uint8Array.from(bytes) };
 }
 
+/**
+ * Checks a key as saving and restoring check it: `TypeError` for a key that is not `{ id, secret }` with
+ * a secret of at least 32 bytes (a host checks its key as it starts, not at its first save).
+ */
+export function checkSaveKey(key: unknown): asserts key is SaveKey {
+  checkedKey(key);
+}
+
 /** The keys a restore accepts: one key or several (old ones kept while saves signed by them live on). */
 export function checkedKeys(keys: unknown): readonly CheckedKey[] {
   const list = Array.isArray(keys) ? keys.map(checkedKey) : [checkedKey(keys)];

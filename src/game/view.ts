@@ -1,5 +1,13 @@
 import type { BattleStep, PairingRecord } from '../model/battle.ts';
-import type { Board, CardId, LocationId, PlayerId, Position, Statuses } from '../model/board.ts';
+import type {
+  Board,
+  CardId,
+  CardInstance,
+  LocationId,
+  PlayerId,
+  Position,
+  Statuses,
+} from '../model/board.ts';
 import { cardList } from '../model/card-record.ts';
 import type { HologramState } from '../model/events.ts';
 import type { Table } from '../rules/table.ts';
@@ -77,6 +85,32 @@ function publicBattle(table: Table): BattlePublicView | null {
   };
 }
 
+/**
+ * Each card's view, kept for as long as its record lives: a board's card records never change (a card
+ * that changes gets a new record), so an unchanged card is shown by the very object it was shown by at
+ * the step before (to any player: what a card shows does not depend on who looks), and a patch between
+ * two views passes over it at once.
+ */
+const cardViews = new WeakMap<object, CardView>();
+
+function cardViewOf(card: CardInstance, hologram: HologramState | undefined): CardView {
+  const kept = cardViews.get(card);
+  if (kept && kept.hologram === hologram) return kept;
+  // Frozen, as the records it shows are: one client's view never changes another's.
+  const view: CardView = Object.freeze({
+    id: card.id,
+    card: card.card,
+    owner: card.owner,
+    at: card.at,
+    status: card.status,
+    ...(hologram ? { hologram } : {}),
+    addedIcons: card.addedIcons,
+    affiliationMode: card.affiliationMode,
+  });
+  cardViews.set(card, view);
+  return view;
+}
+
 export function viewFor(table: Table, player: PlayerId, step: number): PlayerView {
   const board = table.board;
   const handSizes: Record<PlayerId, number> = Object.fromEntries(board.players.map((p) => [p, 0]));
@@ -86,17 +120,7 @@ export function viewFor(table: Table, player: PlayerId, step: number): PlayerVie
       handSizes[card.owner] = (handSizes[card.owner] ?? 0) + 1;
       if (card.owner !== player) continue;
     }
-    const hologram = table.hologram(card.id)?.state;
-    cards[card.id] = {
-      id: card.id,
-      card: card.card,
-      owner: card.owner,
-      at: card.at,
-      status: card.status,
-      ...(hologram ? { hologram } : {}),
-      addedIcons: card.addedIcons,
-      affiliationMode: card.affiliationMode,
-    };
+    cards[card.id] = cardViewOf(card, table.hologram(card.id)?.state);
   }
   return {
     player,

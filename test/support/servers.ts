@@ -33,7 +33,13 @@ const REQUIRED = process.env.STCCG_REQUIRE_SERVERS === '1';
 
 export default async function servers(project: TestProject): Promise<() => Promise<void>> {
   const postgres = await startPostgres();
-  const redis = await startRedis();
+  let redis: Awaited<ReturnType<typeof startRedis>>;
+  try {
+    redis = await startRedis();
+  } catch (error) {
+    await postgres?.stop();
+    throw error;
+  }
   const missing = [
     !postgres && 'PostgreSQL (Debian: apt-get install postgresql, or set STCCG_POSTGRES_URL)',
     !redis && 'Redis (Debian: apt-get install redis-server, or set STCCG_REDIS_URL)',
