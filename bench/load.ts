@@ -21,6 +21,8 @@ import { floorSample, type Spread, spreadOf } from './harness.ts';
  */
 
 export interface LoadResult {
+  /** The commands a second offered (undefined: as fast as answers come). */
+  readonly offered?: number;
   readonly games: number;
   readonly seats: number;
   readonly seconds: number;
@@ -166,17 +168,40 @@ class LoadSeat {
   }
 }
 
-/** One game under load: whichever seat the game awaits plays, as soon as the last answer came. */
+/**
+ * One game under load: whichever seat the game awaits plays, as soon as the last answer came, or after
+ * its player thought a while.
+ */
 class LoadGame {
   seats: LoadSeat[] = [];
   running = false;
   /** The latest step an answer told of. */
   step = 0;
+  /** Waiting out a think time before its next command. */
+  private thinking = false;
   constructor(
     readonly id: string,
     private readonly random: () => number,
+    /** Mean seconds a player thinks between commands (0: as soon as the answer comes). */
+    private readonly thinkSeconds: number,
   ) {}
   wake(): void {
+    if (!this.running || this.thinking || this.seats.some((seat) => seat.busy)) return;
+    if (this.thinkSeconds > 0) {
+      // Exponential think times: the games' commands arrive as a Poisson stream, at the rate asked for.
+      this.thinking = true;
+      setTimeout(
+        () => {
+          this.thinking = false;
+          this.act();
+        },
+        -Math.log(1 - this.random()) * this.thinkSeconds * 1000,
+      );
+      return;
+    }
+    this.act();
+  }
+  private act(): void {
     if (!this.running || this.seats.some((seat) => seat.busy)) return;
     // Only the seat with legal commands may act (the game's turn or its awaited response).
     for (const seat of this.seats) if (seat.play(this.random)) return;
@@ -203,10 +228,16 @@ interface Tally {
   roundTrips: number[];
 }
 
+/**
+ * `rate`: the commands a second the games offer together (each game's players think, on average,
+ * `games / rate` seconds between commands); without it, every game plays as fast as its answers come,
+ * which saturates the machine (its capacity, and latency by Little's law: games ÷ throughput).
+ */
 export async function measureLoad(options: {
   games: number;
   seconds: number;
   seed?: number;
+  rate?: number;
 }): Promise<LoadResult> {
   const servers: LocalServer[] = [];
   const hosts: ChildProcess[] = [];
@@ -235,7 +266,7 @@ export async function measureLoad(options: {
         body: JSON.stringify({ setup: BOARDING.setup }),
       });
       const created = (await response.json()) as CreatedGame;
-      const game = new LoadGame(created.gameId, random);
+      const game = new LoadGame(created.gameId, random, options.rate ? options.games / options.rate : 0);
       for (const [s, seat] of ['alice', 'bob'].entries()) {
         const room = await clients[(i + s) % 2]!.joinOrCreate('game', {
           gameId: created.gameId,
@@ -298,6 +329,7 @@ export async function measureLoad(options: {
     const sorted = [...tally.roundTrips].sort((a, b) => a - b);
 
     return {
+      ...(options.rate ? { offered: options.rate } : {}),
       games: options.games,
       seats: options.games * 2,
       seconds,
@@ -335,10 +367,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? Number(process.argv[i + 1]) : fallback;
   };
+  const rate = arg('rate', 0);
   const result = await measureLoad({
     games: arg('games', 1000),
     seconds: arg('seconds', 30),
     seed: arg('seed', 1),
+    ...(rate > 0 ? { rate } : {}),
   });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   process.exit(0);

@@ -113,6 +113,9 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.gameId = gameId;
     this.roomId = gameId;
     this.maxClients = MAX_CONNECTIONS;
+    // No Colyseus state to patch (a seat's payload goes as messages, patched by the engine): without
+    // this, every room wakes 20 times a second for nothing, 20,000 times a second in a host of 1,000.
+    this.patchRate = null as unknown as number;
     try {
       await this.load();
     } catch (error) {

@@ -53,6 +53,7 @@ export async function openEmbeddedStore(folder: string): Promise<SqlGameStore> {
     // This process holds the store's lock: any lease in it is of a process gone (a host killed and
     // started again takes its games back at once, without waiting for their leases to lapse).
     await sql.query('delete from stccg_leases');
+    await sql.query('delete from stccg_hosts');
     return store;
   } catch (error) {
     lock.release();

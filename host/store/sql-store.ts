@@ -29,11 +29,16 @@ create table if not exists stccg_steps (
   mac text not null default '',
   primary key (game_id, step)
 );
+create table if not exists stccg_hosts (
+  owner text primary key,
+  expires_at timestamptz not null
+);
 create table if not exists stccg_leases (
   game_id text primary key references stccg_games (id),
   owner text not null,
-  expires_at timestamptz not null
+  expires_at timestamptz not null default now()
 );
+create index if not exists stccg_leases_owner on stccg_leases (owner);
 create table if not exists stccg_host_keys (
   id text primary key,
   secret text not null,
@@ -48,21 +53,21 @@ create table if not exists stccg_checkpoints (
 `;
 
 /**
- * Appends steps under a lease, in one statement, so one round trip (a transaction of its own). The
- * lease's row is locked by its update, to the commit: no other host can take the game over between this
- * check and the steps it guards (a takeover waits for the lock, then finds this owner); without a holder
- * the steps are not written. Without a lease (`$2` null), they are written as they are. The primary key
- * refuses a step already stored. Prepared (named), so that the database keeps their plans.
+ * Appends steps under a game's lease, in one statement, so one round trip (a transaction of its own).
+ * The lease's row is locked (`for update`) to the commit: no other host can take the game over between
+ * this check and the steps it guards (a takeover waits for the lock, then finds this owner); where this
+ * owner does not hold the game, the steps are not written. Without a lease (`$2` null), they are written
+ * as they are. The primary key refuses a step already stored. Prepared (named): the database keeps their
+ * plans.
  */
 const APPEND = {
   name: 'stccg_append_steps',
   text: `
 with held as (
-  update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
-  where game_id = $1 and owner = $2 returning 1
+  select 1 from stccg_leases where game_id = $1 and owner = $2 for update
 )
 insert into stccg_steps (game_id, step, command, events, mac)
-select $1, s.step, s.command, s.events, s.mac from unnest($4::int[], $5::text[], $6::text[], $7::text[]) as s (step, command, events, mac)
+select $1, s.step, s.command, s.events, s.mac from unnest($3::int[], $4::text[], $5::text[], $6::text[]) as s (step, command, events, mac)
 where $2::text is null or exists (select 1 from held)
 returning step`,
 };
@@ -72,11 +77,10 @@ const APPEND_ONE = {
   name: 'stccg_append_step',
   text: `
 with held as (
-  update stccg_leases set expires_at = clock_timestamp() + $3 * interval '1 millisecond'
-  where game_id = $1 and owner = $2 returning 1
+  select 1 from stccg_leases where game_id = $1 and owner = $2 for update
 )
 insert into stccg_steps (game_id, step, command, events, mac)
-select $1, $4, $5, $6, $7 where $2::text is null or exists (select 1 from held)
+select $1, $3, $4, $5, $6 where $2::text is null or exists (select 1 from held)
 returning step`,
 };
 
@@ -87,7 +91,7 @@ async function appended(
   steps: readonly StoredStep[],
   lease: Lease | undefined,
 ): Promise<boolean> {
-  const head = [gameId, lease?.owner ?? null, lease?.ttlMs ?? 0];
+  const head = [gameId, lease?.owner ?? null];
   const [first] = steps;
   const rows =
     steps.length === 1 && first
@@ -109,6 +113,10 @@ async function appended(
         );
   return rows.length === steps.length;
 }
+
+/** A host's own lease, renewed: while it lasts, the games it holds are its own. */
+const RENEW_HOST = `insert into stccg_hosts (owner, expires_at) values ($1, clock_timestamp() + $2 * interval '1 millisecond')
+  on conflict (owner) do update set expires_at = excluded.expires_at`;
 
 /** What a store runs its SQL on: a pg pool, or PGlite. */
 export interface Sql {
@@ -218,14 +226,16 @@ export class SqlGameStore implements GameStore {
 
   async claim(gameId: string, lease: Lease): Promise<boolean> {
     try {
-      // Taken where no one holds it, where its holder's lease has lapsed, or renewed by its own holder.
+      // This host alive first (its lease renewed); then the game taken where no one holds it, where its
+      // holder's own lease has lapsed (that host is gone), or kept by its holder.
+      await this.sql.query(RENEW_HOST, [lease.owner, lease.ttlMs]);
       const taken = await this.sql.query(
-        `insert into stccg_leases (game_id, owner, expires_at)
-         values ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-         on conflict (game_id) do update set owner = excluded.owner, expires_at = excluded.expires_at
-         where stccg_leases.owner = excluded.owner or stccg_leases.expires_at <= clock_timestamp()
+        `insert into stccg_leases (game_id, owner) values ($1, $2)
+         on conflict (game_id) do update set owner = excluded.owner
+         where stccg_leases.owner = excluded.owner or not exists (
+           select 1 from stccg_hosts where stccg_hosts.owner = stccg_leases.owner and stccg_hosts.expires_at > clock_timestamp())
          returning game_id`,
-        [gameId, lease.owner, lease.ttlMs],
+        [gameId, lease.owner],
       );
       return taken.length > 0;
     } catch (error) {
@@ -235,10 +245,11 @@ export class SqlGameStore implements GameStore {
 
   async renew(lease: Lease): Promise<ReadonlySet<string>> {
     try {
+      // One row a host, whatever the number of its games: a heartbeat costs the store one write.
+      await this.sql.query(RENEW_HOST, [lease.owner, lease.ttlMs]);
       const held = await this.sql.query<{ game_id: string }>(
-        `update stccg_leases set expires_at = clock_timestamp() + $2 * interval '1 millisecond'
-         where owner = $1 returning game_id`,
-        [lease.owner, lease.ttlMs],
+        'select game_id from stccg_leases where owner = $1',
+        [lease.owner],
       );
       return new Set(held.map((row) => row.game_id));
     } catch (error) {

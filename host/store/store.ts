@@ -25,12 +25,13 @@ export interface GameStore {
     lease?: Lease,
   ): Promise<void>;
   /**
-   * Takes a game's lease for `lease.owner` (or renews it, for its holder): true where it is now theirs;
-   * false where another owner holds it and its lease has not lapsed. One owner at a time, by the store's
-   * own clock and row locks: the one process that may accept commands for the game.
+   * Takes a game for `lease.owner` (or keeps it, for its holder): true where it is now theirs; false
+   * where another owner holds it and that owner's own lease has not lapsed. One owner at a time, by the
+   * store's own clock and row locks: the one process that may accept commands for the game. A host's
+   * lease is one for all its games (`renew`): a host that stops renewing it loses them all at once.
    */
   claim(gameId: string, lease: Lease): Promise<boolean>;
-  /** Renews every lease an owner holds; returns the games it still holds. */
+  /** Renews an owner's lease (one write, whatever its games); returns the games it still holds. */
   renew(lease: Lease): Promise<ReadonlySet<string>>;
   /** Gives a game's lease up (if `owner` holds it), so that another host may take it at once. */
   release(gameId: string, owner: string): Promise<void>;
