@@ -5,6 +5,7 @@ import type { StartResult } from './create.ts';
 import type { Growth } from './growth.ts';
 import type { Spread } from './harness.ts';
 import type { HostResult } from './host.ts';
+import type { LoadResult } from './load.ts';
 import type { MemoryResult } from './memory.ts';
 import type { OddsResult } from './odds.ts';
 import type { SkeletonResult } from './skeleton.ts';
@@ -26,6 +27,8 @@ export interface Measured {
   readonly memory: MemoryResult;
   readonly odds: OddsResult;
   readonly host: HostResult;
+  /** The load on two host processes: at the goal's rate, and as fast as answers come. */
+  readonly load: { readonly paced: LoadResult; readonly saturated: LoadResult };
 }
 
 export interface Goal {
@@ -77,7 +80,7 @@ const range = (s: Spread) =>
   `${formatNumber(s.q1)}–${formatNumber(s.q3)} (min ${formatNumber(s.min)}, max ${formatNumber(s.max)}; ${s.n} rounds)`;
 
 export function goalsOf(measured: Measured): Goal[] {
-  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, memory, odds, host } = measured;
+  const { battle, skeleton, battleGrowth, moveGrowth, commands, start, memory, odds, host, load } = measured;
   const xstateAlone = formatNumber(skeleton.series.floorEvents.median);
   const saveAndRestore = start.save.ms.median + start.restore.ms.median;
   return [
@@ -156,6 +159,39 @@ export function goalsOf(measured: Measured): Goal[] {
       spread: `${formatNumber(host.patch.ratio.q1 * 100)}–${formatNumber(host.patch.ratio.q3 * 100)}% (min ${formatNumber(host.patch.ratio.min * 100)}, max ${formatNumber(host.patch.ratio.max * 100)}); ${formatNumber(host.patch.patchBytes.median)} B of ${formatNumber(host.patch.wholeBytes.median)} B`,
       target: '≤ 15%',
       met: host.patch.ratio.median <= 0.15,
+    },
+    {
+      goal: `load: games open at once on two host processes (${load.paced.seats.toLocaleString('en-US')} seats)`,
+      value: load.paced.games,
+      unit: 'games',
+      spread: `opened in ${formatNumber(load.paced.joinSeconds)} s; ${formatNumber(load.paced.kbPerIdleGame)} KB of host memory each, idle`,
+      target: '≥ 1,000',
+      met: load.paced.games >= 1000,
+    },
+    {
+      goal: `load: accepted commands a second, ${load.paced.offered ?? '?'} a second offered by ${load.paced.games.toLocaleString('en-US')} games`,
+      value: load.paced.perSecond,
+      unit: '/s',
+      spread: `as fast as answers come: ${formatNumber(load.saturated.perSecond)}/s`,
+      target: '≥ 500',
+      met: load.paced.perSecond >= 500,
+    },
+    {
+      goal: `load: a command's round trip, p99, at ${load.paced.offered ?? '?'} a second offered`,
+      value: load.paced.roundTrip.p99,
+      unit: 'ms',
+      spread: `p50 ${formatNumber(load.paced.roundTrip.median)} ms, max ${formatNumber(load.paced.roundTrip.max)} ms`,
+      target: '≤ 50 ms',
+      met: load.paced.roundTrip.p99 <= 50,
+      note: `every process on this 2-core machine: CPU a command, the hosts ${formatNumber(load.paced.hostCpuMsPerCommand)} ms, PostgreSQL ${formatNumber(load.paced.postgresCpuMsPerCommand)} ms, the load generator ${formatNumber(load.paced.generatorCpuMsPerCommand)} ms (see docs/scaling.md)`,
+    },
+    {
+      goal: 'load: errors and commands lost (both runs; the store against what the seats saw accepted)',
+      value: load.paced.errors + load.saturated.errors + load.paced.lost + load.saturated.lost,
+      unit: '',
+      spread: `errors ${load.paced.errors + load.saturated.errors}, lost ${load.paced.lost + load.saturated.lost}, refused by a host ${load.paced.refusedByHost + load.saturated.refusedByHost}, stale ${load.paced.stale + load.saturated.stale}`,
+      target: '0',
+      met: load.paced.errors + load.saturated.errors + load.paced.lost + load.saturated.lost === 0,
     },
     {
       goal: `idle game of ${memory.cards} cards: heap per game, of ${memory.games} held (earlier target)`,
@@ -298,7 +334,42 @@ ${table(
 
 **Odds** of \`examples/odds/boarding-party.json\`: ${formatNumber(odds.battles)} battles on ${odds.workers} worker threads in ${formatNumber(odds.seconds)} s on the clock (${formatNumber(odds.battlesPerSecond)} battles per second), ${formatNumber(odds.cpuSeconds)} s of CPU over every thread; the floor was ${formatNumber(odds.floorNs)} ns per event around the run.
 
-${hostSection(host)}`;
+${hostSection(host)}
+${loadSection(measured.load)}`;
+}
+
+/** The load on two host processes (issue 25). */
+function loadSection(load: Measured['load']): string {
+  const row = (name: string, l: LoadResult) => [
+    name,
+    `${formatNumber(l.perSecond)}/s`,
+    `${formatNumber(l.roundTrip.median)} ms`,
+    `${formatNumber(l.roundTrip.p99)} ms`,
+    `${formatNumber(l.roundTrip.max)} ms`,
+    String(l.errors),
+    String(l.lost),
+    `${formatNumber(l.hostCpuMsPerCommand)} / ${formatNumber(l.postgresCpuMsPerCommand)} / ${formatNumber(l.generatorCpuMsPerCommand)} ms`,
+  ];
+  const { paced, saturated } = load;
+  return `## Load on two host processes (\`bench/load.ts\`)
+
+Every process on this machine, on loopback: a PostgreSQL of its own (fsync on, as production runs it), a
+Redis, two \`stccg host\` processes (the built program) sharing them, and the load generator. It opens
+${paced.games.toLocaleString('en-US')} games of the boarding party, seats both players of each (asking
+either host: Colyseus sends them to the one holding the game), and for ${formatNumber(paced.seconds)} s
+every seat the game awaits sends one of its legal commands, chosen by a seeded generator: first with
+the games' players thinking between commands so that together they offer ${paced.offered ?? '?'} a second
+(exponential think times), then as fast as each answer comes (the machine's capacity; by Little's law
+its latency is games ÷ throughput). A command's round trip runs from its sending to its answer, which
+comes once its step is committed. Lost: steps the seats saw accepted that the store does not hold.
+${paced.games.toLocaleString('en-US')} idle open games took ${formatNumber(paced.kbPerIdleGame)} KB of the hosts' memory each.
+
+${table(
+  ['run', 'accepted', 'p50', 'p99', 'max', 'errors', 'lost', 'CPU a command: hosts / PostgreSQL / generator'],
+  [row(`${paced.offered}/s offered`, paced), row('as fast as answers come', saturated)],
+  new Set([1, 2, 3, 4, 5, 6]),
+)}
+`;
 }
 
 /** The host's figures (issue 24): bytes per update, round trips, persisting a command, the embedded store. */

@@ -6,6 +6,7 @@ import { measureStart } from './create.ts';
 import { BATTLE_SIDES, battleGrowth, moveGrowth } from './growth.ts';
 import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
 import { measureHost } from './host.ts';
+import { measureLoad } from './load.ts';
 import { measureMemory } from './memory.ts';
 import { measureOdds } from './odds.ts';
 import { goalsOf, goalsTable, type Measured, machineLine, performancePage, thisMachine } from './report.ts';
@@ -45,6 +46,14 @@ const memory = measureMemory(quick ? 200 : 1000);
 progress(`odds (${budget.oddsBattles} battles on every core)`);
 const odds = measureOdds(budget);
 const host = await measureHost(budget, progress);
+// The load on two host processes (issue 25): the goal's run, the games offering 550 commands a second
+// together, then the same games as fast as their answers come (the machine's capacity).
+const games = quick ? 100 : 1000;
+const seconds = quick ? 5 : 20;
+progress(`load: ${games} games on two hosts, 550 commands a second offered`);
+const paced = await measureLoad({ games, seconds, rate: quick ? 55 : 550 });
+progress(`load: ${games} games on two hosts, as fast as answers come`);
+const saturated = await measureLoad({ games, seconds });
 
 const measured: Measured = {
   battle,
@@ -56,11 +65,12 @@ const measured: Measured = {
   memory,
   odds,
   host,
+  load: { paced, saturated },
 };
 const goals = goalsOf(measured);
-const seconds = (performance.now() - started) / 1000;
+const runSeconds = (performance.now() - started) / 1000;
 const date = new Date().toISOString();
-process.stdout.write(`\n${goalsTable(goals)}\n\n${machineLine(machine)}; ${seconds.toFixed(0)} s\n`);
+process.stdout.write(`\n${goalsTable(goals)}\n\n${machineLine(machine)}; ${runSeconds.toFixed(0)} s\n`);
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Rounds are summarised: their spreads are kept, each sample is not.
@@ -69,10 +79,10 @@ const withoutRounds = JSON.parse(
 ) as unknown;
 writeFileSync(
   here('./results.json'),
-  `${JSON.stringify({ date, machine, quick, seconds, goals, details: withoutRounds }, null, 2)}\n`,
+  `${JSON.stringify({ date, machine, quick, seconds: runSeconds, goals, details: withoutRounds }, null, 2)}\n`,
 );
 writeFileSync(
   here('../docs/performance.md'),
-  performancePage(measured, goals, machine, date, quick, seconds),
+  performancePage(measured, goals, machine, date, quick, runSeconds),
 );
 progress('written to bench/results.json and docs/performance.md');

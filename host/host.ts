@@ -170,10 +170,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
     await gameServer.listen(port, options.hostname);
-    // The leases of every game this host holds, renewed together; a room whose game another host took
-    // over (this one could not renew in time) closes. With Redis, each room's listing is written again,
-    // so that a Redis restarted, which forgot them, finds them again.
-    let beats = 0;
+    // This host's lease, renewed (one write, whatever its games); a room whose game another host took
+    // over (this one could not renew in time) closes.
     const beat = async () => {
       try {
         const held = await context.store.renew(context.lease);
@@ -181,9 +179,21 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       } catch {
         // The store is down: the rooms find it out at their next commit, and wait for it.
       }
-      if (shared && ++beats % 4 === 0)
-        for (const room of rooms.values()) await room.listing.save().catch(() => {});
     };
+    // A Redis restarted has forgotten which process holds which room: as its connection comes back, each
+    // host lists its rooms again (Colyseus's driver keeps its ioredis connection as `_client`).
+    const redisClient = (
+      shared?.driver as
+        | { _client?: { status?: string; on(event: 'ready', listener: () => void): void } }
+        | undefined
+    )?._client;
+    // Connected already as the host starts, or about to be: only a later connection is a comeback.
+    let readies = redisClient?.status === 'ready' ? 1 : 0;
+    redisClient?.on('ready', () => {
+      if (++readies === 1) return; // the first connection: nothing forgotten yet
+      log("Redis is back: listing this host's rooms again");
+      for (const room of rooms.values()) void room.listing.save().catch(() => {});
+    });
     heartbeat = setInterval(() => void beat(), Math.max(100, context.lease.ttlMs / 4));
     publicUrl ||= `http://localhost:${port}`;
     const openStoreHere = store;
