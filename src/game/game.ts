@@ -23,6 +23,7 @@ import { gameplaySpecies, mayUse, type UseVerdict } from '../rules/species.ts';
 import { isStaffed, staffingShortfall } from '../rules/staffing.ts';
 import type { Table } from '../rules/table.ts';
 import { discardPile } from '../rules/where.ts';
+import { forkSnapshot } from './fork.ts';
 import { checkedOptions } from './options.ts';
 import {
   type Awaiting,
@@ -162,6 +163,11 @@ export interface Resumption {
   readonly log: readonly Command[];
   readonly logStart: number;
   readonly id: string;
+  /**
+   * A fork's board, left out of its snapshot's context (`forkSnapshot`) so that XState's revival does
+   * not walk it (it holds no actor): put back into the revived context before the actor starts.
+   */
+  readonly board?: Board;
 }
 
 /**
@@ -250,7 +256,7 @@ export class Game {
     // A resumed game takes its state from the snapshot: its origin is kept for replays (and checked by
     // the save's checksum, or by replaying it with `verify: 'replay'`), not set up again.
     const input = resume ? undefined : gameInputFromSetup(origin.setup, origin.seed, origin.cards);
-    const players = input?.board.players ?? playersOf(resume?.snapshot);
+    const players = input?.board.players ?? resume?.board?.players ?? playersOf(resume?.snapshot);
     for (const player of this.policies.keys()) checkPolicyHolder(player, players);
     // Frozen: saves and replays read it, so a client's write to it must not reach them.
     this.origin = deepFreeze(origin);
@@ -263,6 +269,9 @@ export class Game {
       ...(resume ? { snapshot: snapshotToRestore(resume.snapshot) } : {}),
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
+    // A fork's board, into the context XState has just revived: a new object of the fork's own, which no
+    // one has read yet (the actor has not started).
+    if (resume?.board) (this.actor.getSnapshot().context as { board: Board }).board = resume.board;
     // The log is kept as each command is carried out, before any listener hears of it (so a save made
     // from a listener, or a subscriber, agrees with the step).
     onCarriedOut(this.actor, this.commandLog);
@@ -668,6 +677,41 @@ export class Game {
     return this.actor.getPersistedSnapshot() as Snapshot<unknown>;
   }
 
+  /**
+   * A copy of this game that plays on by itself: the same position, log, id and policies, answering
+   * the same commands alike (with `seed`, its generator reseeded: what the odds do for each battle),
+   * and sharing nothing that either can change (they share only the frozen board and battle data,
+   * which every command replaces rather than writes). For search, many a second: it skips what a
+   * restore of a save checks (the save's schema, checksum and health), for the game made it itself.
+   * Its save equals the game's (`restoreGame(saveGame(game))` gives the same game), its journal starts
+   * at this step, and no inspection comes along. Throws `RangeError` for a stopped game, `TypeError`
+   * for a bad option, and leaves this game as it was.
+   */
+  fork(given: ForkOptions = {}): Game {
+    const options = checkedOptions(given, 'fork', ['seed', 'policies']);
+    if (this.actor.getSnapshot().status !== 'active')
+      throw new RangeError('a stopped game cannot be forked: fork it before game.stop()');
+    const seed = options.seed === undefined ? undefined : checkedForkSeed(options.seed);
+    const forked = forkSnapshot(this.actor, seed);
+    const fork = new Game(
+      this.origin,
+      {
+        policies: options.policies ?? Object.fromEntries(this.policies),
+        ...(Number.isFinite(this.history) ? { history: this.history } : {}),
+      },
+      {
+        ...forked,
+        snapshot: ownSnapshot(forked.snapshot),
+        log: this.commandLog,
+        logStart: this.logStart,
+        id: this.id,
+      },
+    );
+    // A replay's fork plays on as the replay would: only the commands sent move it.
+    if (replaying.has(this)) replaying.add(fork);
+    return fork;
+  }
+
   /** Stops the game actor and every actor it spawned; the game answers no more commands. */
   stop(): void {
     this.actor.stop();
@@ -691,6 +735,28 @@ export function createGame(setup: unknown, given: GameOptions = {}): Game {
   const cards = plainSetupData(options.cards ?? [], 'cards');
   if (!Array.isArray(cards)) throw new SetupError('a list of card definitions', 'cards');
   return new Game({ setup: copy, seed, cards }, options);
+}
+
+/** How a fork differs from its game (`game.fork(options)`). */
+export interface ForkOptions {
+  /**
+   * Reseeds the fork's generator (a whole number from 0 to 2^32 - 1): its shuffles and random kills
+   * differ from the game's. Its origin still names the game's seed, so its log no longer replays to it.
+   */
+  readonly seed?: number;
+  /** The fork's policies, instead of the game's (checked as `createGame` checks them). */
+  readonly policies?: Readonly<Record<PlayerId, Policy>>;
+}
+
+/** A fork's seed: a whole number from 0 to 2^32 - 1 (a `TypeError` otherwise, as a bad option is). */
+function checkedForkSeed(seed: unknown): number {
+  try {
+    return checkedSeed(seed);
+  } catch {
+    throw new TypeError(
+      `a fork's seed is a whole number from 0 to 4294967295, not ${safeText(String(seed), 40)}`,
+    );
+  }
 }
 
 /** Games made by `replayGame`: no default policy answers in them (the log holds every command). */
