@@ -5,19 +5,16 @@
  * never crashes, and nothing changes: no step is carried out or stored.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
-import { COMMAND_TYPES, type Command, createGame } from '../src/index.ts';
+import { COMMAND_TYPES, createGame } from '../src/index.ts';
+import { BOARDING } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
-
-const BOARDING = JSON.parse(
-  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
-) as { setup: unknown; seed: number; log: Command[] };
 
 let host: Host;
 let dir: string;

@@ -5,7 +5,6 @@
  * played; a client joining while the store is down is told so, and is served once it is back.
  */
 
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type GameStore,
@@ -15,13 +14,9 @@ import {
   StoreError,
   startHost,
 } from '../host/index.ts';
-import type { Command } from '../src/index.ts';
+import { BOARDING, createBoarding, sit } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
-
-const BOARDING = JSON.parse(
-  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
-) as { setup: unknown; seed: number; log: Command[] };
 
 /** A store like the embedded one, whose commits and loads a test can hold back, fail or tamper with. */
 async function unrulyStore() {
@@ -51,30 +46,14 @@ async function unrulyStore() {
   return { store, inner, control };
 }
 
-async function game(url: string) {
-  const response = await fetch(`${url}/games`, {
-    method: 'POST',
-    body: JSON.stringify({ setup: BOARDING.setup, seed: BOARDING.seed }),
-  });
-  return (await response.json()) as { gameId: string; seats: Record<string, { token: string }> };
-}
-
 describe('the host and its store', () => {
   it('a command is answered, and told to anyone, only once its step is committed', async () => {
     const { store, control } = await unrulyStore();
     const host = await startHost({ port: 0, store });
     try {
-      const created = await game(host.url);
-      const alice = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'alice',
-        token: created.seats.alice!.token,
-      });
-      const bob = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'bob',
-        token: created.seats.bob!.token,
-      });
+      const created = await createBoarding(host.url);
+      const alice = await sit(host.url, created, 'alice');
+      const bob = await sit(host.url, created, 'bob');
       let release!: () => void;
       control.hold = new Promise((resolve) => (release = resolve));
       alice.room.send('command', { id: 'held', command: BOARDING.log[0] });
@@ -99,10 +78,11 @@ describe('the host and its store', () => {
     const { store, control } = await unrulyStore();
     const host = await startHost({ port: 0, store, checkpointEvery: 1000 });
     try {
-      const created = await game(host.url);
-      const sit = (seat: string) =>
-        SeatClient.join(host.url, { gameId: created.gameId, seat, token: created.seats[seat]!.token });
-      let players = { alice: await sit('alice'), bob: await sit('bob') };
+      const created = await createBoarding(host.url);
+      let players = {
+        alice: await sit(host.url, created, 'alice'),
+        bob: await sit(host.url, created, 'bob'),
+      };
       for (const command of BOARDING.log.slice(0, 6))
         expect(await players[command.player as 'alice' | 'bob'].send(command)).toMatchObject({ ok: true });
       await players.alice.leave();
@@ -145,11 +125,11 @@ describe('the host and its store', () => {
       ];
       for (const [what, tamper, why] of forgeries) {
         control.tamper = tamper;
-        await expect(sit('alice'), what).rejects.toThrow(why);
+        await expect(sit(host.url, created, 'alice'), what).rejects.toThrow(why);
       }
       // As the store holds it, the game comes back.
       control.tamper = undefined;
-      players = { alice: await sit('alice'), bob: await sit('bob') };
+      players = { alice: await sit(host.url, created, 'alice'), bob: await sit(host.url, created, 'bob') };
       expect(players.alice.step).toBe(6);
       await players.alice.leave();
       await players.bob.leave();
@@ -162,17 +142,9 @@ describe('the host and its store', () => {
     const { store, control } = await unrulyStore();
     const host = await startHost({ port: 0, store });
     try {
-      const created = await game(host.url);
-      const alice = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'alice',
-        token: created.seats.alice!.token,
-      });
-      const bob = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'bob',
-        token: created.seats.bob!.token,
-      });
+      const created = await createBoarding(host.url);
+      const alice = await sit(host.url, created, 'alice');
+      const bob = await sit(host.url, created, 'bob');
       expect(await alice.send(BOARDING.log[0])).toMatchObject({ ok: true });
       await bob.until(() => bob.step === 1, 'step 1');
       control.failing = true;

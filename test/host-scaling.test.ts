@@ -7,57 +7,18 @@
  * then lost, and play goes on when it is back.
  */
 
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CreatedGame } from '../host/index.ts';
 import { type LocalServer, startPostgres, startRedis } from '../scripts/local-servers.ts';
-import { type Command, createGame } from '../src/index.ts';
+import { BOARDING, boardingReference, createBoarding, playBoarding, sit } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
 import { freshDatabase, hostProcess, retrying } from './support/host-processes.ts';
-import { sendAny } from './table.ts';
-
-const BOARDING = JSON.parse(
-  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
-) as { setup: unknown; seed: number; log: Command[] };
 
 const POSTGRES = inject('postgresUrl');
 const REDIS = inject('redisUrl');
 const servers = POSTGRES !== '' && REDIS !== '';
 
-/** A game of the boarding party (the seed fixed, so that its log applies), created on a host. */
-async function boardingParty(url: string): Promise<CreatedGame> {
-  const response = await fetch(`${url}/games`, {
-    method: 'POST',
-    body: JSON.stringify({ setup: BOARDING.setup, seed: BOARDING.seed }),
-  });
-  expect(response.status).toBe(201);
-  return (await response.json()) as CreatedGame;
-}
-
-const sit = (url: string, game: CreatedGame, seat: 'alice' | 'bob', since?: number) =>
-  SeatClient.join(url, {
-    gameId: game.gameId,
-    seat,
-    token: game.seats[seat]!.token,
-    ...(since === undefined ? {} : { since }),
-  });
-
-function reference(steps: number) {
-  const game = createGame(BOARDING.setup, { seed: BOARDING.seed });
-  for (const command of BOARDING.log.slice(0, steps)) expect(sendAny(game, command).ok).toBe(true);
-  return game;
-}
-
-async function play(players: Record<'alice' | 'bob', SeatClient>, from: number, to: number) {
-  for (const command of BOARDING.log.slice(from, to))
-    expect(
-      await players[command.player as 'alice' | 'bob'].send(command),
-      JSON.stringify(command),
-    ).toMatchObject({
-      ok: true,
-    });
-  for (const seat of Object.values(players)) await seat.until(() => seat.step === to, `step ${to}`);
-}
+const play = playBoarding;
+const reference = boardingReference;
 
 describe.runIf(servers)('two host processes on one PostgreSQL and one Redis', () => {
   let store: string;
@@ -68,7 +29,7 @@ describe.runIf(servers)('two host processes on one PostgreSQL and one Redis', ()
   it('a client asks either process for a game and plays in the one room that holds it', async () => {
     const a = await hostProcess(['--store', store, '--redis', REDIS]);
     const b = await hostProcess(['--store', store, '--redis', REDIS]);
-    const game = await boardingParty(a.url);
+    const game = await createBoarding(a.url);
     // Alice asks A, Bob asks B: one room, wherever it is.
     const players = { alice: await sit(a.url, game, 'alice'), bob: await sit(b.url, game, 'bob') };
     await play(players, 0, 6);
@@ -84,7 +45,7 @@ describe.runIf(servers)('two host processes on one PostgreSQL and one Redis', ()
   it('failover: the process holding a game is killed mid-battle; the other takes it over, and play goes on from the same step', async () => {
     const a = await hostProcess(['--store', store, '--redis', REDIS]);
     const b = await hostProcess(['--store', store, '--redis', REDIS]);
-    const game = await boardingParty(a.url);
+    const game = await createBoarding(a.url);
     let players = { alice: await sit(a.url, game, 'alice'), bob: await sit(a.url, game, 'bob') };
     await play(players, 0, 7);
     const views = { alice: players.alice.payload, bob: players.bob.payload };
@@ -125,7 +86,7 @@ describe.runIf(servers)('one owner per game', () => {
     let both = 0;
     let one = 0;
     for (let i = 0; i < 100; i++) {
-      const game = await boardingParty(a.url);
+      const game = await createBoarding(a.url);
       const attack = BOARDING.log[0]!;
       // Alice's two connections, one to each process, at once; each sends her attack.
       const tries = await Promise.allSettled(
@@ -164,7 +125,7 @@ describe.runIf(servers)('faults of the shared servers', () => {
   it('Redis restarted: the hosts recover, the game goes on, and a newcomer finds it again', async () => {
     const a = await hostProcess(['--store', postgres!.url, '--redis', redis!.url]);
     const b = await hostProcess(['--store', postgres!.url, '--redis', redis!.url]);
-    const game = await boardingParty(a.url);
+    const game = await createBoarding(a.url);
     const players = { alice: await sit(a.url, game, 'alice'), bob: await sit(b.url, game, 'bob') };
     await play(players, 0, 4);
     await redis!.pause!();
@@ -183,7 +144,7 @@ describe.runIf(servers)('faults of the shared servers', () => {
 
   it('PostgreSQL stopped: commands are refused as unavailable, never acknowledged and then lost; play goes on when it is back', async () => {
     const host = await hostProcess(['--store', postgres!.url]);
-    const game = await boardingParty(host.url);
+    const game = await createBoarding(host.url);
     const players = { alice: await sit(host.url, game, 'alice'), bob: await sit(host.url, game, 'bob') };
     await play(players, 0, 3);
     await postgres!.pause!();

@@ -6,10 +6,9 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type GameStore,
@@ -21,12 +20,9 @@ import {
   startHost,
 } from '../host/index.ts';
 import { type Command, createGame, type RuleEvent, saveGame } from '../src/index.ts';
-import { SeatClient } from './support/host-client.ts';
+import { BOARDING, sit } from './support/boarding.ts';
+import { freshDatabase } from './support/host-processes.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
-
-const BOARDING = JSON.parse(
-  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
-) as { setup: unknown; seed: number; log: Command[] };
 
 const KEY = { id: 'test', secret: 'a secret of at least thirty-two bytes for the tests' };
 const dir = mkdtempSync(join(tmpdir(), 'stccg-store-'));
@@ -47,24 +43,6 @@ const step = (n: number): StoredStep => ({
     { type: 'rule', kind: 'passed', clause: 'BATTLE-2', message: `step ${n}` } as unknown as RuleEvent,
   ],
 });
-
-/** A fresh database on the tests' PostgreSQL, dropped at the end. */
-async function freshDatabase(url: string): Promise<string> {
-  const name = `stccg_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  afterAll(async () => {
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
 
 const POSTGRES = inject('postgresUrl');
 
@@ -185,16 +163,8 @@ describe('a host whose store fails a commit', () => {
     const host = await startHost({ port: 0, store });
     try {
       const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
-      const alice = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'alice',
-        token: created.seats.alice!.token,
-      });
-      const bob = await SeatClient.join(host.url, {
-        gameId: created.gameId,
-        seat: 'bob',
-        token: created.seats.bob!.token,
-      });
+      const alice = await sit(host.url, created, 'alice');
+      const bob = await sit(host.url, created, 'bob');
       expect(await alice.send(BOARDING.log[0])).toMatchObject({ ok: true, step: 1 });
       await bob.until(() => bob.step === 1, 'step 1');
       failing = true;

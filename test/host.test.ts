@@ -5,56 +5,30 @@
  * place and what it missed after a drop. The embedded store in a temporary folder.
  */
 
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
-import { type Command, createGame, type Game } from '../src/index.ts';
+import { type Command, createGame } from '../src/index.ts';
+import { BOARDING, boardingReference, playBoarding, sit } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
 import { sendAny } from './table.ts';
-
-const BOARDING = JSON.parse(
-  readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
-) as { setup: unknown; seed: number; log: Command[] };
-
-/** The game the host should be holding: the same setup, seed and commands, played here. */
-function reference(steps: number): Game {
-  const game = createGame(BOARDING.setup, { seed: BOARDING.seed });
-  for (const command of BOARDING.log.slice(0, steps)) expect(sendAny(game, command).ok).toBe(true);
-  return game;
-}
 
 let host: Host;
 let dir: string;
 const clients: SeatClient[] = [];
 
 async function seats(created: CreatedGame) {
-  const alice = await SeatClient.join(host.url, {
-    gameId: created.gameId,
-    seat: 'alice',
-    token: created.seats.alice!.token,
-  });
-  const bob = await SeatClient.join(host.url, {
-    gameId: created.gameId,
-    seat: 'bob',
-    token: created.seats.bob!.token,
-  });
+  const alice = await sit(host.url, created, 'alice');
+  const bob = await sit(host.url, created, 'bob');
   clients.push(alice, bob);
   return { alice, bob };
 }
 
-/** Plays the boarding party's commands from `from` to `to`, each from its own player's seat. */
-async function play(players: Record<string, SeatClient>, from: number, to: number) {
-  for (const command of BOARDING.log.slice(from, to)) {
-    const answer = await players[command.player]!.send(command);
-    expect(answer, JSON.stringify(command)).toMatchObject({ ok: true });
-  }
-  // Every other connection told too.
-  for (const seat of new Set(Object.values(players)))
-    await seat.until(() => seat.step === to, `step ${to} everywhere`);
-}
+const play = playBoarding;
+const reference = boardingReference;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stccg-host-'));
