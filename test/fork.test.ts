@@ -211,6 +211,57 @@ describe('a reseeded fork', () => {
   });
 });
 
+describe('a reshuffled fork', () => {
+  const pilesOf = (game: Game) => game.battle()!.data.piles;
+  const sorted = (cards: readonly string[]) => [...cards].sort();
+
+  it('holds the same cards in each face-down pile, in an order drawn from its seed', () => {
+    const game = createGame(
+      battleSetup({
+        alice: {
+          personnel: Array.from({ length: 6 }, () => ({ kind: 0, status: 'none' })),
+          equipment: [],
+          hand: [],
+        },
+        bob: {
+          personnel: Array.from({ length: 6 }, () => ({ kind: 1, status: 'none' })),
+          equipment: [],
+          hand: [],
+        },
+        turn: 0,
+        lowerDecks: false,
+      }),
+      { seed: 2 },
+    );
+    game.send({
+      type: 'attack',
+      player: 'alice',
+      attackers: { planet: 'ligos' },
+      defenders: { planet: 'ligos' },
+    });
+    game.send({ type: 'pass', player: 'bob' });
+    game.send({ type: 'pass', player: 'alice' });
+    const piles = pilesOf(game);
+    expect(piles.attacker.length).toBeGreaterThan(2);
+    const orders = new Set<string>();
+    for (let seed = 1; seed <= 8; seed++) {
+      const fork = game.fork({ seed, reshuffle: true });
+      const mine = pilesOf(fork);
+      expect(sorted(mine.attacker)).toEqual(sorted(piles.attacker));
+      expect(sorted(mine.defender)).toEqual(sorted(piles.defender));
+      expect(pilesOf(game.fork({ seed, reshuffle: true }))).toEqual(mine);
+      orders.add(JSON.stringify(mine));
+    }
+    expect(orders.size).toBeGreaterThan(1);
+    expect(pilesOf(game)).toEqual(piles);
+  });
+
+  it('needs a seed to draw the new order from', () => {
+    expect(() => boardingParty(3).fork({ reshuffle: true })).toThrow(TypeError);
+    expect(() => boardingParty(3).fork({ seed: 1, reshuffle: 'yes' as never })).toThrow(TypeError);
+  });
+});
+
 describe('forking refuses what it cannot do, and leaves the game as it was', () => {
   it('refuses a stopped game (RangeError)', () => {
     const game = boardingParty(2);

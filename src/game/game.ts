@@ -679,7 +679,8 @@ export class Game {
 
   /**
    * A copy of this game that plays on by itself: the same position, log, id and policies, answering
-   * the same commands alike (with `seed`, its generator reseeded: what the odds do for each battle),
+   * the same commands alike (with `seed`, its generator reseeded: what the odds do for each battle;
+   * with `reshuffle` too, the face-down combat piles put in a new order, as a player would imagine them),
    * and sharing nothing that either can change (they share only the frozen board and battle data,
    * which every command replaces rather than writes). For search, many a second: it skips what a
    * restore of a save checks (the save's schema, checksum and health), for the game made it itself.
@@ -688,11 +689,18 @@ export class Game {
    * for a bad option, and leaves this game as it was.
    */
   fork(given: ForkOptions = {}): Game {
-    const options = checkedOptions(given, 'fork', ['seed', 'policies']);
+    const options = checkedOptions(given, 'fork', ['seed', 'reshuffle', 'policies']);
     if (this.actor.getSnapshot().status !== 'active')
       throw new RangeError('a stopped game cannot be forked: fork it before game.stop()');
     const seed = options.seed === undefined ? undefined : checkedForkSeed(options.seed);
-    const forked = forkSnapshot(this.actor, seed);
+    if (options.reshuffle !== undefined && typeof options.reshuffle !== 'boolean')
+      throw new TypeError(`reshuffle is true or false, not ${safeText(String(options.reshuffle), 40)}`);
+    if (options.reshuffle && seed === undefined)
+      throw new TypeError('reshuffle draws the piles’ new order from the fork’s seed: give a seed too');
+    const forked = forkSnapshot(this.actor, {
+      ...(seed === undefined ? {} : { seed }),
+      reshuffle: options.reshuffle === true,
+    });
     const fork = new Game(
       this.origin,
       {
@@ -744,6 +752,12 @@ export interface ForkOptions {
    * differ from the game's. Its origin still names the game's seed, so its log no longer replays to it.
    */
   readonly seed?: number;
+  /**
+   * With `seed`: the face-down combat piles of a running battle in a new order drawn from it
+   * (BATTLE-3), as a player who knows which cards are in each pile but not their order would imagine
+   * them. For a search that must not read what only the game knows.
+   */
+  readonly reshuffle?: boolean;
   /** The fork's policies, instead of the game's (checked as `createGame` checks them). */
   readonly policies?: Readonly<Record<PlayerId, Policy>>;
 }
