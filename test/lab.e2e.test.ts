@@ -240,8 +240,9 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     const result = runScenario(loaded.scenario, file.suggestedFilename());
     expect(result.steps.filter((step) => step.status !== 'passed')).toEqual([]);
     expect(result.status).toBe('passed');
-    // And `stccg run` itself (exit code 0 only when every step passes).
-    const ran = await run(process.execPath, ['bin/stccg.mjs', 'run', (await file.path())!, '--json']);
+    // And `stccg run` itself (exit code 0 only when every step passes), from the sources: a fresh clone
+    // has not built dist/ (installing runs no build).
+    const ran = await run(process.execPath, ['bin/stccg-dev.mjs', 'run', (await file.path())!, '--json']);
     expect(JSON.parse(ran.stdout)).toMatchObject({ passed: true, malformed: 0 });
   });
 
