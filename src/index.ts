@@ -22,6 +22,7 @@ export { DEMO_BATTLE_SETUP, DEMO_SETUP } from './demo/demo-setup.ts';
 export {
   type CommandResult,
   createGame,
+  type ForkOptions,
   Game,
   type GameActor,
   type GameOptions,

@@ -139,7 +139,7 @@ describe('the packed package', () => {
     expect(core.filter((url) => url.startsWith('node:'))).toEqual([]);
     for (const name of [...NODE_ONLY_PACKAGES, ...HOST_PACKAGES])
       expect(core.filter((url) => url.includes(`/node_modules/${name}/`))).toEqual([]);
-    for (const entry of ['stccg-rules/debug', 'stccg-rules/scenario'])
+    for (const entry of ['stccg-rules/debug', 'stccg-rules/scenario', 'stccg-rules/bot'])
       expect(loadedBy(entry).filter((url) => url.startsWith('node:'))).toEqual([]);
   });
 

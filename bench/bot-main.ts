@@ -1,0 +1,41 @@
+import { measureBotStrength } from './bot.ts';
+import { measureFork } from './fork.ts';
+import { FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
+
+/**
+ * The bot's measures alone (issue 26): `node --import tsx bench/bot-main.ts [--quick] [--games N]
+ * [--budget MS]`: the fork's time at the boarding party's size, then the bot's strength against a
+ * random and a greedy player. `npm run bench` runs them among the others.
+ */
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const budget = quick ? QUICK_BUDGET : FULL_BUDGET;
+const flagValue = (flag: string) => {
+  const at = args.indexOf(flag);
+  return at >= 0 ? Number(args[at + 1]) : undefined;
+};
+const percent = (value: number) => `${(100 * value).toFixed(1)}%`;
+
+const fork = measureFork(budget);
+process.stdout.write(
+  `fork at the boarding party's size (${fork.cards} cards, mid-battle): ${fork.boardingParty.ms.median.toFixed(4)} ms, ${fork.boardingParty.floorEvents.median.toFixed(1)} floor events (q1–q3 ${fork.boardingParty.ms.q1.toFixed(4)}–${fork.boardingParty.ms.q3.toFixed(4)} ms; goal ≤ 0.1 ms); 10 against 10: ${fork.battle10.ms.median.toFixed(4)} ms\n`,
+);
+
+const games = flagValue('--games');
+const budgetMs = flagValue('--budget');
+const strength = await measureBotStrength(budget, {
+  ...(games ? { games } : {}),
+  ...(budgetMs ? { budgetMs } : {}),
+  onProgress: (done, total) => {
+    if (done % 50 === 0 || done === total) process.stderr.write(`bot: ${done}/${total} games\n`);
+  },
+});
+for (const m of strength.matchups) {
+  process.stdout.write(
+    `against ${m.opponent}: ${m.wins} won, ${m.losses} lost, ${m.draws} drawn of ${m.games}; win rate ${percent(m.winRate.value)} (95% ${percent(m.winRate.low)}–${percent(m.winRate.high)}; goal ≥ ${percent(m.goal)}: ${m.met ? 'met' : 'MISSED'}); mean score ${m.meanScore.toFixed(2)}\n`,
+  );
+}
+process.stdout.write(
+  `illegal choices: ${strength.illegal}; ${strength.decisions} decisions searched, median ${strength.decisionMs.median.toFixed(1)} ms (q1–q3 ${strength.decisionMs.q1.toFixed(1)}–${strength.decisionMs.q3.toFixed(1)}, max ${strength.decisionMs.max.toFixed(0)}; ${percent(strength.overBudget)} over ${strength.budgetMs} ms); ${strength.positions} positions, ${strength.turns} turns a game; turns ended by the cap: ${strength.forcedTurnEnds}; ${strength.workers} workers, ${strength.seconds.toFixed(0)} s\n`,
+);

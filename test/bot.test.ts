@@ -1,0 +1,203 @@
+/**
+ * The computer opponent (issue 26, `stccg-rules/bot`): it always chooses one of the seat's legal
+ * commands, the same one for the same seed, leaves the game as it was, plays the obvious well (attack
+ * when much stronger, keep out of a battle it would lose, take the strongest outcome), and says why.
+ */
+
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { botMove, chooseCommand } from '../src/bot/index.ts';
+import { createGame, type Game, saveGame } from '../src/index.ts';
+import { ATTACK_ON_PLANET, battleGame, onPlanet } from './battle-table.ts';
+import { attackOnPlanet, battleSetup, battleSpecArb, legalNow, seedArb } from './generators.ts';
+
+/** A small search: tests need the choice, not the strength. */
+const QUICK = { playouts: 24 } as const;
+
+const saveOf = (game: Game) => JSON.stringify(saveGame(game));
+
+/** Whoever the game waits for: the battle's awaited player, or the turn's. */
+const actor = (game: Game) => game.awaiting()?.player ?? game.board().turn.player;
+
+describe('the bot chooses one of the seat’s legal commands', () => {
+  it('in random battles, at every step, and the game accepts it', () => {
+    fc.assert(
+      fc.property(battleSpecArb, seedArb, fc.array(fc.nat(30), { maxLength: 12 }), (spec, seed, picks) => {
+        const setup = battleSetup(spec);
+        const game = createGame(setup, { seed });
+        for (const pick of [0, ...picks]) {
+          const player = actor(game);
+          const legal = game.seat(player).payload().legal;
+          if (legal.length === 0) break;
+          const before = saveOf(game);
+          const { command, explanation } = chooseCommand(game, player, { playouts: 8, seed: pick });
+          expect(legal).toContainEqual(command);
+          expect(explanation.length).toBeGreaterThan(0);
+          expect(saveOf(game)).toBe(before);
+          expect(game.seat(player).send(command).ok).toBe(true);
+          // The other player moves on by a random legal command now and then.
+          const next = legalNow(game, pick);
+          if (next && pick % 2 === 0) game.send(next);
+        }
+        game.stop();
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('chooses the same command, explained alike, for the same seed', () => {
+    const setup = battleSetup({
+      alice: {
+        personnel: [
+          { kind: 0, status: 'none' },
+          { kind: 2, status: 'none' },
+        ],
+        equipment: [0],
+        hand: [0],
+      },
+      bob: {
+        personnel: [
+          { kind: 1, status: 'none' },
+          { kind: 3, status: 'none' },
+        ],
+        equipment: [1],
+        hand: [1],
+      },
+      turn: 0,
+      lowerDecks: true,
+    });
+    const one = createGame(setup, { seed: 4 });
+    const two = createGame(setup, { seed: 4 });
+    for (let i = 0; i < 6; i++) {
+      const player = actor(one);
+      if (one.seat(player).payload().legal.length === 0) break;
+      const a = chooseCommand(one, player, { ...QUICK, seed: 9 });
+      const b = chooseCommand(two, player, { ...QUICK, seed: 9 });
+      expect(b).toEqual(a);
+      one.send(a.command);
+      two.send(b.command);
+    }
+  });
+
+  it('gives the only command there is without searching, and says so', () => {
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 5'), onPlanet('bob', 'b', 'Fighter 5')]);
+    game.send(ATTACK_ON_PLANET());
+    const choice = chooseCommand(game, 'bob');
+    expect(choice.command).toMatchObject({ type: 'pass', player: 'bob' });
+    expect(choice.explanation).toMatch(/only command/);
+  });
+});
+
+describe('the bot plays the obvious well', () => {
+  it('attacks when its side is far stronger, and explains it with its chance and kills', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a1', 'Fighter 10'),
+      onPlanet('alice', 'a2', 'Fighter 9'),
+      onPlanet('alice', 'a3', 'Fighter 8'),
+      onPlanet('bob', 'b1', 'Fighter 2'),
+    ]);
+    const { command, explanation } = chooseCommand(game, 'alice', { seed: 2 });
+    expect(command).toMatchObject({ type: 'attack', attackers: { planet: 'ligos' } });
+    expect(explanation).toMatch(
+      /^attack with Fighter 10, Fighter 9 and Fighter 8 against Fighter 2 on Ligos VII: \d+% to win, expected [\d.]+ kills?/,
+    );
+  });
+
+  it('keeps out of a battle it would lose: no attack, its party beamed up or the turn ended', () => {
+    const game = battleGame([
+      onPlanet('alice', 'a1', 'Fighter 2'),
+      onPlanet('alice', 'a2', 'Fighter 1'),
+      onPlanet('bob', 'b1', 'Fighter 10'),
+      onPlanet('bob', 'b2', 'Fighter 9'),
+      onPlanet('bob', 'b3', 'Fighter 8'),
+    ]);
+    const { command } = chooseCommand(game, 'alice', { seed: 2 });
+    expect(command.type).not.toBe('attack');
+    expect(command).toMatchObject({ type: 'move', to: { aboard: 'enterprise' } });
+  });
+
+  it('takes the strongest outcome a pairing allows', () => {
+    // Fighter 17 against Fighter 3: more than double, so Alice may mortally wound (BATTLE-4b).
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 17'), onPlanet('bob', 'b', 'Fighter 3')]);
+    game.send(ATTACK_ON_PLANET());
+    for (let i = 0; i < 10 && game.awaiting()?.for !== 'decision'; i++) {
+      const player = actor(game);
+      game.send({ type: 'pass', player });
+    }
+    expect(game.awaiting()).toMatchObject({ player: 'alice', for: 'decision' });
+    const { command, explanation } = chooseCommand(game, 'alice', { seed: 1 });
+    expect(command).toMatchObject({ type: 'decide', outcome: 'mortally-wound' });
+    expect(explanation).toMatch(/^mortally wound Fighter 3/);
+  });
+});
+
+describe('botMove, a seat taken by the bot', () => {
+  it('sends its choice through the seat when the game awaits it, and nothing otherwise', () => {
+    const game = battleGame([onPlanet('alice', 'a', 'Fighter 9'), onPlanet('bob', 'b', 'Fighter 4')]);
+    expect(botMove(game, 'bob', QUICK)).toBeNull();
+    const move = botMove(game, 'alice', QUICK);
+    expect(move?.result.ok).toBe(true);
+    expect(game.step()).toBe(move?.result.ok ? move.result.step : -1);
+    expect(game.log().at(-1)).toMatchObject({ type: move?.command.type, player: 'alice' });
+  });
+});
+
+describe('the bot refuses what it cannot do, and leaves the game as it was', () => {
+  const game = createGame(
+    battleSetup({
+      alice: { personnel: [{ kind: 0, status: 'none' }], equipment: [], hand: [] },
+      bob: { personnel: [{ kind: 1, status: 'none' }], equipment: [], hand: [] },
+      turn: 0,
+      lowerDecks: false,
+    }),
+  );
+
+  it('a player who is not in the game (RangeError)', () => {
+    expect(() => chooseCommand(game, 'carol')).toThrow(RangeError);
+    expect(() => botMove(game, 'carol')).toThrow(RangeError);
+  });
+
+  it('a player with no command to send now (RangeError)', () => {
+    expect(() => chooseCommand(game, 'bob')).toThrow(/bob has no command to send now: it is alice's turn/);
+  });
+
+  it('bad options, or no game (TypeError)', () => {
+    const before = saveOf(game);
+    for (const options of [
+      { budgetMs: 0 },
+      { budgetMs: Number.NaN },
+      { seed: -1 },
+      { seed: 2 ** 32 },
+      { playouts: 0 },
+      { playouts: 1.5 },
+      { budget: 5 },
+    ])
+      expect(() => chooseCommand(game, 'alice', options as never)).toThrow(TypeError);
+    expect(() => chooseCommand({} as Game, 'alice')).toThrow(TypeError);
+    expect(saveOf(game)).toBe(before);
+  });
+
+  it('a stopped game: nothing to send', () => {
+    const stopped = createGame(
+      battleSetup({
+        alice: { personnel: [{ kind: 0, status: 'none' }], equipment: [], hand: [] },
+        bob: { personnel: [{ kind: 1, status: 'none' }], equipment: [], hand: [] },
+        turn: 0,
+        lowerDecks: false,
+      }),
+    );
+    stopped.send(
+      attackOnPlanet(
+        battleSetup({
+          alice: { personnel: [], equipment: [], hand: [] },
+          bob: { personnel: [], equipment: [], hand: [] },
+          turn: 0,
+          lowerDecks: false,
+        }),
+      ),
+    );
+    stopped.stop();
+    expect(botMove(stopped, 'alice')).toBeNull();
+    expect(() => chooseCommand(stopped, 'alice')).toThrow(RangeError);
+  });
+});
