@@ -61,6 +61,13 @@ export const COMMANDS: ReadonlyArray<{
     load: () => import('../../host/cli.ts'),
   },
   {
+    name: 'play',
+    args: '<setup>',
+    description:
+      'play a game on the terminal against the computer: your commands numbered, its choices explained',
+    load: () => import('./play.ts'),
+  },
+  {
     name: 'odds',
     args: '<setup>',
     description: 'play a battle many times from independent seeds: the chances of each outcome, with 95% CIs',
