@@ -327,4 +327,24 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(blocked).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  it('plays against the computer: bob, handed to it, answers the attack by himself and says why', async () => {
+    await openPosition(/^Demo: the battle aboard/);
+    await page
+      .getByRole('group', { name: "bob's legal commands" })
+      .getByRole('checkbox', { name: 'computer' })
+      .check();
+    await command(
+      'alice',
+      'attack attackers aboard I.K.S. Buruk [buruk] defenders aboard I.K.S. Buruk [buruk]',
+    ).click();
+    // Bob holds the start-of-battle window first (BATTLE-2): the computer answers it, and explains.
+    await expect
+      .poll(() => page.getByTestId('computer-bob').textContent(), { timeout: 15_000 })
+      .toMatch(/\(\d+ playouts of \d+ plans\)$|the only command bob may send now$/);
+    await expect
+      .poll(async () => Number((await page.getByTestId('cursor').textContent())?.split(' / ')[0]))
+      .toBeGreaterThan(1);
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COMMAND_TYPES, type Command, type Rejection } from 'stccg-rules';
+import { useComputer } from './computer.ts';
 import { doorOf, HOST_EFFECT_TYPES } from './host-effects.ts';
 import { BattlePanel } from './panels/Battle.tsx';
 import { BoardPanel } from './panels/Board.tsx';
@@ -26,7 +27,10 @@ export function App({ initial }: { initial: LabSession }) {
   const positions = useMemo(() => builtInPositions(), []);
   const [session, setSession] = useState(initial);
   const [rejection, setRejection] = useState<Rejection | null>(null);
-  useSession(session);
+  // The sides the computer plays, and the line that explains each one's last choice.
+  const [computer, setComputer] = useState<ReadonlySet<string>>(new Set());
+  const [explained, setExplained] = useState<Readonly<Record<string, string>>>({});
+  const version = useSession(session);
   const game = session.game;
 
   const open = useCallback(
@@ -35,6 +39,8 @@ export function App({ initial }: { initial: LabSession }) {
       if (next !== session) session.stop();
       setSession(next);
       setRejection(null);
+      setComputer(new Set());
+      setExplained({});
     },
     [session],
   );
@@ -46,6 +52,23 @@ export function App({ initial }: { initial: LabSession }) {
     },
     [session],
   );
+
+  const computerPlays = useCallback(
+    (player: string, command: Command, explanation: string) => {
+      setExplained((before) => ({ ...before, [player]: explanation }));
+      send(command);
+    },
+    [send],
+  );
+  useComputer(session, version, computer, computerPlays);
+  const toggleComputer = useCallback((player: string, on: boolean) => {
+    setComputer((before) => {
+      const sides = new Set(before);
+      if (on) sides.add(player);
+      else sides.delete(player);
+      return sides;
+    });
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -74,7 +97,13 @@ export function App({ initial }: { initial: LabSession }) {
           <TimeTravelPanel session={session} />
           <RefusalPanel rejection={rejection} />
           <BattlePanel game={game} />
-          <LegalCommandsPanel game={game} send={send} />
+          <LegalCommandsPanel
+            game={game}
+            send={send}
+            computer={computer}
+            explained={explained}
+            toggleComputer={toggleComputer}
+          />
           <ComposerPanel
             key={`host-${session.origin.title}`}
             game={game}
