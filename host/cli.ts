@@ -29,6 +29,7 @@ interface HostCommandOptions {
   readonly redis?: string;
   readonly publicAddress?: string;
   readonly createTokenFile?: string;
+  readonly bot: readonly string[];
 }
 
 function port(value: string): number {
@@ -65,6 +66,12 @@ export function register(program: Command): void {
     .option('--grace <seconds>', "how long a dropped seat's place is kept", seconds, 30)
     .option('--public-url <url>', 'the address players reach the host at (for their links)')
     .option('--game <setup.json>', 'create a game from this setup on start, and print its links')
+    .option(
+      '--bot <player>',
+      "with --game: the computer plays this player's seat (repeatable)",
+      (v: string, all: string[]) => [...all, v],
+      [],
+    )
     .option(
       '--redis <url>',
       'a Redis shared by several host processes (with a postgres:// store): redis://host:6379',
@@ -134,10 +141,14 @@ async function runHost(options: HostCommandOptions): Promise<number> {
   );
   if (setup !== undefined) {
     try {
-      const game = await running.createGame({ setup: (setup as { setup?: unknown }).setup ?? setup });
+      const game = await running.createGame({
+        setup: (setup as { setup?: unknown }).setup ?? setup,
+        ...(options.bot.length > 0 ? { bots: options.bot } : {}),
+      });
       process.stdout.write(`game ${game.gameId}:\n`);
       for (const [player, { link }] of Object.entries(game.seats))
         process.stdout.write(`  ${player}: ${link}\n`);
+      for (const player of game.bots) process.stdout.write(`  ${player}: the computer\n`);
       process.stdout.write(`  watch: ${game.spectate}\n`);
     } catch (error) {
       process.stderr.write(`stccg host: the game is refused: ${(error as Error).message}\n`);

@@ -13,7 +13,7 @@ import { checkSaveKey, createGame, type SaveKey, SetupError, saveGame } from '..
 import { hostKeyFor } from './keys.ts';
 import { pageFile } from './page-files.ts';
 import { ROOM_NAME } from './protocol.ts';
-import { type GameRoom, gameRoomFor, type HostContext } from './room.ts';
+import { BOT_SEAT, type GameRoom, gameRoomFor, type HostContext } from './room.ts';
 import { openStore } from './store/open-store.ts';
 import { type GameStore, StoreError } from './store/store.ts';
 import { newGameId, newSeatToken, tokenHash } from './tokens.ts';
@@ -39,6 +39,8 @@ export interface HostOptions {
    * host may create games (and choose their seed). `host.createGame` in the host's own process needs none.
    */
   readonly createToken?: string;
+  /** How long the computer may think for a seat it plays, in milliseconds (default 100; see `stccg-rules/bot`). */
+  readonly botBudgetMs?: number;
   /** Keys the host signed with before (a rotation): what they signed is still read. */
   readonly previousKeys?: readonly SaveKey[];
   /** How long a dropped seat keeps its place for a reconnection, in seconds (default 30). */
@@ -80,12 +82,17 @@ export interface GameRequest {
   readonly id?: string;
   /** The client's own card definitions. */
   readonly cards?: readonly unknown[];
+  /** The players the computer plays (`stccg-rules/bot`): their seats get no token. */
+  readonly bots?: readonly string[];
 }
 
 /** A game created: its id, each seat's token (given this once, and never stored) and links to play. */
 export interface CreatedGame {
   readonly gameId: string;
+  /** The seats people play (the computer's are in `bots`). */
   readonly seats: Readonly<Record<string, { readonly token: string; readonly link: string }>>;
+  /** The players the computer plays. */
+  readonly bots: readonly string[];
   /** A link to watch the game (the public view). */
   readonly spectate: string;
 }
@@ -144,6 +151,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       history: options.history ?? 256,
       budget: options.budget ?? { burst: 40, perSecond: 20 },
       log,
+      botBudgetMs: options.botBudgetMs ?? 100,
       // One owner a process: a restarted host is another owner, and takes its games back as they lapse.
       lease: {
         owner: `host-${process.pid}-${randomBytes(6).toString('hex')}`,
@@ -281,15 +289,23 @@ async function createStoredGame(
     ...(request.cards === undefined ? {} : { cards: request.cards }),
   });
   try {
-    const players = game.board().players;
+    const all = game.board().players;
+    const bots = request.bots ?? [];
+    if (!Array.isArray(bots) || bots.some((bot) => typeof bot !== 'string' || !all.includes(bot)))
+      throw new SetupError(`bots names players of the game (${all.join(', ')})`, 'bots');
+    const players = all.filter((player) => !bots.includes(player));
     const tokens = Object.fromEntries(players.map((player) => [player, newSeatToken()]));
     const checkpoint = { step: 0, save: JSON.stringify(saveGame(game, { key: context.key, log: false })) };
     await context.store.createGame({
       id: gameId,
-      seats: Object.fromEntries(players.map((player) => [player, tokenHash(tokens[player]!)])),
+      seats: Object.fromEntries(
+        all.map((player) => [player, bots.includes(player) ? BOT_SEAT : tokenHash(tokens[player]!)]),
+      ),
       checkpoint,
     });
-    context.log(`game ${gameId} created (${players.join(' against ')})`);
+    context.log(
+      `game ${gameId} created (${all.map((p) => (bots.includes(p) ? `${p}, the computer` : p)).join(' against ')})`,
+    );
     const link = (fragment: string) => `${publicUrl}/play#game=${encodeURIComponent(gameId)}${fragment}`;
     return {
       gameId,
@@ -302,6 +318,7 @@ async function createStoredGame(
           },
         ]),
       ),
+      bots: [...bots],
       spectate: link(''),
     };
   } finally {

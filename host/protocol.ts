@@ -72,6 +72,14 @@ export interface SyncReply {
   readonly truncated?: true;
 }
 
+/** Host → every connection: the computer played for a seat (before the update of that step). */
+export interface BotMessage {
+  readonly player: PlayerId;
+  readonly step: number;
+  /** Its choice in a line a player can read ("attack with Worf and Kor: 71% to win, ..."). */
+  readonly explanation: string;
+}
+
 /** Host → the sender of a command: carried out (and committed), refused by the rules, or by the host. */
 export type AnswerMessage =
   | { readonly id: string | number | null; readonly ok: true; readonly step: number }

@@ -1,9 +1,11 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
+import { chooseCommand } from '../src/bot/index.ts';
 import {
   audienceOf,
   type Game,
   type PlayerId,
   payloadPatch,
+  type Rejection,
   resumeGame,
   type SavedGame,
   type SaveKey,
@@ -13,6 +15,7 @@ import {
 } from '../src/index.ts';
 import {
   type AnswerMessage,
+  type BotMessage,
   type HostRefusal,
   type JoinOptions,
   joinOptionsSchema,
@@ -44,6 +47,8 @@ export interface HostContext {
   readonly budget: { readonly burst: number; readonly perSecond: number };
   /** Where the host says what happened (one line each). */
   readonly log: (line: string) => void;
+  /** How long the computer may think for a seat it plays (ms of work, as the bot counts it). */
+  readonly botBudgetMs: number;
   /**
    * This host's lease on the games it opens: its owner id (one per host process) and how long a lease
    * lasts unrenewed. A room holds its game's lease, or does not open.
@@ -69,6 +74,19 @@ const CLOSE_UNAVAILABLE = 4503;
 
 /** Why a room whose game another host took over refuses every command. */
 const MOVED = 'another host carries this game on now: join it again';
+
+/** What a seat the computer plays holds in the store, in place of a token's hash (no token matches it). */
+export const BOT_SEAT = 'bot';
+
+/** Bot moves in a row before the room reads its messages again. */
+const MAX_BOT_MOVES = 50;
+
+/** A whole number from a game's id, for its bot's seeds (FNV-1a). */
+function seedOfId(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
 
 /** The most steps of events one reply carries (a reply after a long absence carries the latest). */
 export const MAX_STEPS_PER_REPLY = 500;
@@ -98,6 +116,9 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   private queue: Promise<unknown> = Promise.resolve();
   /** Why the room takes no command now (its store failed it); undefined while it serves. */
   private unavailable: string | undefined;
+  /** The seats the computer plays, and the seed its choices start from. */
+  private bots: PlayerId[] = [];
+  private botSeed = 0;
   /** The payload each seat (null: spectators) was last sent, which the next patch starts from. */
   private readonly payloads = new Map<PlayerId | null, SeatPayload>();
 
@@ -128,6 +149,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.onMessage('sync', (client, message) => {
       if (this.withinBudget(client, 'sync', message)) this.enqueue(() => this.onSync(client, message));
     });
+    // A game whose bot moves first (its turn, or a battle awaiting it) plays as it opens.
+    this.enqueue(() => this.playBots());
     this.onMessage('*', (client, type) => {
       if (!this.withinBudget(client, String(type), null)) return;
       this.refuse(client, String(type).slice(0, 40), {
@@ -177,6 +200,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     this.game?.stop();
     this.game = game;
     this.seats = loaded.seats;
+    this.bots = Object.keys(loaded.seats).filter((player) => loaded.seats[player] === BOT_SEAT);
+    this.botSeed = seedOfId(this.gameId);
     this.checkpointStep = loaded.checkpoint.step;
     this.payloads.clear();
     this.unavailable = undefined;
@@ -344,19 +369,34 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
         { code: 'unavailable', message: this.unavailable ?? 'no game' },
         message,
       );
+    const done = await this.carryOut(seated.seat, read.value.command);
+    if (done.ok) {
+      client.send('answer', { id, ok: true, step: done.step } satisfies AnswerMessage);
+      await this.tellEveryone();
+      await this.playBots();
+    } else if (done.rejection)
+      client.send('answer', { id, ok: false, rejection: done.rejection } satisfies AnswerMessage);
+    else this.refuse(client, 'command', { code: 'unavailable', message: this.unavailable! }, message);
+  }
+
+  /**
+   * A command through a seat's door (null: a spectator's, which refuses everything), committed before
+   * it counts: carried out and committed (`ok`, the step), refused by the rules (`rejection`), or not
+   * confirmed by the store (neither: the room has dropped its game, see `storeFailed`).
+   */
+  private async carryOut(
+    player: PlayerId | null,
+    command: unknown,
+  ): Promise<{ ok: true; step: number } | { ok: false; rejection?: Rejection }> {
     const game = this.game!;
-    const seat = seated.seat === null ? game.spectator() : game.seat(seated.seat);
+    const seat = player === null ? game.spectator() : game.seat(player);
     const before = game.step();
-    const result = seat.send(read.value.command);
-    if (!result.ok) {
-      client.send('answer', { id, ok: false, rejection: result.rejection } satisfies AnswerMessage);
-      return;
-    }
+    const result = seat.send(command);
+    if (!result.ok) return { ok: false, rejection: result.rejection };
     // Committed before anyone is told: a step the store does not hold was never carried out. From here
     // on the game in memory is ahead of the store: whatever fails, it is dropped and rebuilt from there.
-    let step: number;
     try {
-      step = game.step();
+      const step = game.step();
       // The steps of this command alone (a journal never shorter than one command's steps: no replay).
       const steps = game.eventsSince(before, { replay: false }).map((s) => this.seal(s));
       const checkpoint =
@@ -371,12 +411,45 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
       );
       this.lastSeal = checkpoint?.signature?.mac ?? steps.at(-1)?.mac ?? this.lastSeal;
       if (checkpoint) this.checkpointStep = step;
+      return { ok: true, step };
     } catch (error) {
       this.storeFailed(error);
-      return this.refuse(client, 'command', { code: 'unavailable', message: this.unavailable! }, message);
+      return { ok: false };
     }
-    client.send('answer', { id, ok: true, step } satisfies AnswerMessage);
-    await this.tellEveryone();
+  }
+
+  /**
+   * The seats the computer takes (`POST /games { bots }`): while the game awaits one of them, the bot
+   * chooses its command (`chooseCommand`, seeded by the game's id and step: the same game, the same
+   * choices) and the room carries it out as any seat's, and tells everyone what it chose and why. At most
+   * `MAX_BOT_MOVES` in a row (two bots playing each other yield to the players' messages between runs).
+   */
+  private async playBots(): Promise<void> {
+    for (let moves = 0; moves < MAX_BOT_MOVES && this.game && !this.unavailable; moves++) {
+      const game = this.game;
+      const player = this.bots.find((bot) => game.legalCommands(bot).length > 0);
+      if (player === undefined) return;
+      const choice = chooseCommand(game, player, {
+        budgetMs: this.context.botBudgetMs,
+        seed: (this.botSeed + game.step()) >>> 0,
+      });
+      const done = await this.carryOut(player, choice.command);
+      if (!done.ok) {
+        this.context.log(
+          `game ${this.gameId}: the bot for ${player} chose a refused command: ${done.rejection?.message ?? 'the store failed'}`,
+        );
+        return;
+      }
+      this.broadcast('bot', {
+        player,
+        step: done.step,
+        explanation: choice.explanation,
+      } satisfies BotMessage);
+      await this.tellEveryone();
+    }
+    // More to play: after the messages that came meanwhile.
+    if (this.bots.some((bot) => (this.game?.legalCommands(bot).length ?? 0) > 0))
+      this.enqueue(() => this.playBots());
   }
 
   /** A step as the store keeps it: sealed, chained to the step before. */

@@ -284,3 +284,40 @@ describe('one room a game, and each seat its own payload', () => {
     expect(seat.heard).toEqual([]);
   });
 });
+
+describe('a seat the computer plays', () => {
+  it('a game with bob played by the bot: Alice attacks, the bot answers for Bob in the battle, explaining each choice, to the battle’s end', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed, bots: ['bob'] });
+    expect(created.bots).toEqual(['bob']);
+    expect(Object.keys(created.seats)).toEqual(['alice']);
+    // No token claims the computer's seat.
+    await expect(
+      SeatClient.join(host.url, { gameId: created.gameId, seat: 'bob', token: 'x'.repeat(43) }),
+    ).rejects.toThrow(/does not claim seat "bob"/);
+    const alice = await sit(host.url, created, 'alice');
+    clients.push(alice);
+    expect(await alice.send(BOARDING.log[0])).toMatchObject({ ok: true });
+    // Alice plays what she is offered (the strongest outcome, else a pass) whenever the game awaits her.
+    for (let turn = 0; turn < 60 && alice.payload!.view.battle !== null; turn++) {
+      await alice.until(
+        () => alice.payload!.legal.length > 0 || alice.payload!.view.battle === null,
+        'her turn to act',
+      );
+      if (alice.payload!.view.battle === null) break;
+      const legal = alice.payload!.legal;
+      const command =
+        legal.find((c) => c.type === 'decide' && c.outcome === 'mortally-wound') ??
+        legal.find((c) => c.type === 'decide' && c.outcome === 'stun') ??
+        legal.find((c) => c.type === 'pass') ??
+        legal[0]!;
+      expect(await alice.send(command)).toMatchObject({ ok: true });
+    }
+    expect(alice.payload!.view.battle).toBeNull();
+    expect(alice.events().some((event) => event.kind === 'battle-over')).toBe(true);
+    expect(alice.bots.length).toBeGreaterThan(0);
+    expect(alice.bots.every((bot) => bot.player === 'bob' && bot.explanation.length > 5)).toBe(true);
+    // Every step the bot played is Bob's, and in the store.
+    const stored = await host.store.loadGame(created.gameId);
+    expect(stored!.checkpoint.step + stored!.steps.length).toBe(alice.step);
+  });
+});

@@ -224,6 +224,12 @@
       hear(message.steps);
       render();
     });
+    room.onMessage('bot', (message) => {
+      const item = document.createElement('li');
+      item.dataset.kind = 'bot';
+      item.textContent = `The computer, for ${message.player}: ${message.explanation}`;
+      $('events').append(item);
+    });
     room.onMessage('answer', (message) => {
       const answer = $('answer');
       answer.className = message.ok ? '' : 'refused';

@@ -23,6 +23,8 @@ export class SeatClient {
   readonly failures: string[] = [];
   /** How many answers, refusals and syncs it has had (each message a client sends gets one). */
   replies = 0;
+  /** What the computer said of its choices for a seat it plays. */
+  readonly bots: Array<{ player: string; step: number; explanation: string }> = [];
   private nextId = 1;
   private waiters: Array<() => void> = [];
 
@@ -67,6 +69,9 @@ export class SeatClient {
       this.replies++;
       if (message.id !== null) this.answers.set(message.id, message);
       this.wake();
+    });
+    room.onMessage('bot', (message: { player: string; step: number; explanation: string }) => {
+      this.bots.push(message);
     });
     room.onMessage('refused', (message: RefusedMessage) => {
       this.replies++;
