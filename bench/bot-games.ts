@@ -48,8 +48,10 @@ export interface GameRecord {
   readonly score: number;
   /** Choices of the bot the engine refused, or that were not among its seat's legal commands. */
   readonly illegal: number;
-  /** Milliseconds of each decision the bot searched (more than one command to choose from). */
+  /** Milliseconds of each decision the bot searched (more than one command to choose from), on the clock. */
   readonly decisionMs: readonly number[];
+  /** The same decisions' CPU time, in ms (the process's: meaningful on a thread that plays alone). */
+  readonly decisionCpuMs: readonly number[];
   /** Turns ended by the measure's cap on commands in a turn rather than by their player. */
   readonly forcedTurnEnds: number;
 }
@@ -95,6 +97,7 @@ export function playGame(spec: GameSpec): GameRecord {
   let illegal = 0;
   let forcedTurnEnds = 0;
   const decisionMs: number[] = [];
+  const decisionCpuMs: number[] = [];
   let commandsThisTurn = 0;
   let turn = game.board().turn.number;
   for (let guard = 0; guard < 10_000 && game.board().turn.number < lastTurn; guard++) {
@@ -114,8 +117,13 @@ export function playGame(spec: GameSpec): GameRecord {
     if (legal.length === 0) break;
     if (player === spec.bot) {
       const started = performance.now();
+      const cpu = process.cpuUsage();
       const move = botMove(game, player, { budgetMs: spec.budgetMs, seed: seedOf(spec.seed, 2) });
-      if (legal.length > 1) decisionMs.push(performance.now() - started);
+      if (legal.length > 1) {
+        decisionMs.push(performance.now() - started);
+        const used = process.cpuUsage(cpu);
+        decisionCpuMs.push((used.user + used.system) / 1000);
+      }
       if (!move?.result.ok || !isAmong(move.command, legal)) illegal++;
       if (!move?.result.ok) break;
     } else {
@@ -134,6 +142,7 @@ export function playGame(spec: GameSpec): GameRecord {
     score: lost(opponentId) - lost(spec.bot),
     illegal,
     decisionMs,
+    decisionCpuMs,
     forcedTurnEnds,
   };
 }

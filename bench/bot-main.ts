@@ -36,6 +36,8 @@ for (const m of strength.matchups) {
     `against ${m.opponent}: ${m.wins} won, ${m.losses} lost, ${m.draws} drawn of ${m.games}; win rate ${percent(m.winRate.value)} (95% ${percent(m.winRate.low)}–${percent(m.winRate.high)}; goal ≥ ${percent(m.goal)}: ${m.met ? 'met' : 'MISSED'}); mean score ${m.meanScore.toFixed(2)}\n`,
   );
 }
+const { timing } = strength;
 process.stdout.write(
-  `illegal choices: ${strength.illegal}; ${strength.decisions} decisions searched, median ${strength.decisionMs.median.toFixed(1)} ms (q1–q3 ${strength.decisionMs.q1.toFixed(1)}–${strength.decisionMs.q3.toFixed(1)}, max ${strength.decisionMs.max.toFixed(0)}; ${percent(strength.overBudget)} over ${strength.budgetMs} ms); ${strength.positions} positions, ${strength.turns} turns a game; turns ended by the cap: ${strength.forcedTurnEnds}; ${strength.workers} workers, ${strength.seconds.toFixed(0)} s\n`,
+  `illegal choices: ${strength.illegal}; ${strength.decisions} decisions searched; ${strength.positions} positions, ${strength.turns} turns a game; turns ended by the cap: ${strength.forcedTurnEnds}; ${strength.workers} workers, ${strength.seconds.toFixed(0)} s\n` +
+    `decision time (${timing.decisions} decisions of ${timing.games} games on this thread alone): median ${timing.ms.median.toFixed(1)} ms (q1–q3 ${timing.ms.q1.toFixed(1)}–${timing.ms.q3.toFixed(1)}, max ${timing.ms.max.toFixed(0)}; ${percent(timing.overBudget)} over ${strength.budgetMs} ms); CPU median ${timing.cpuMs.median.toFixed(1)} ms (max ${timing.cpuMs.max.toFixed(0)})\n`,
 );

@@ -45,11 +45,23 @@ export interface BotStrength {
   readonly matchups: readonly Matchup[];
   /** The bot's choices the engine refused, or that were not among its seat's legal commands: the goal is none. */
   readonly illegal: number;
-  /** Decisions the bot searched (more than one command to choose from), and their time in ms. */
+  /**
+   * The time of the decisions the bot searched (more than one command to choose from), in ms: taken
+   * from the games of a first pass played on this thread alone, before the workers start (a decision
+   * timed beside another thread's games would be timed on a shared core).
+   */
+  readonly timing: {
+    readonly games: number;
+    readonly decisions: number;
+    /** On the clock. */
+    readonly ms: Spread;
+    /** In CPU time (the collector's threads included): what other work on the machine does not inflate. */
+    readonly cpuMs: Spread;
+    /** The share of those decisions over the budget, on the clock. */
+    readonly overBudget: number;
+  };
+  /** Decisions the bot searched in all the games. */
   readonly decisions: number;
-  readonly decisionMs: Spread;
-  /** The share of searched decisions over the budget (on the clock, the machine shared with the workers). */
-  readonly overBudget: number;
   /** Turns the measure ended for a player who sent 40 commands in them (a random player moving cards about). */
   readonly forcedTurnEnds: number;
   readonly workers: number;
@@ -70,6 +82,10 @@ export interface BotStrengthOptions {
 }
 
 const GOALS = { random: 0.8, greedy: 0.6 } as const;
+/** Games of each opponent timed on this thread alone, before the others are played on the workers. */
+const TIMED_GAMES = 15;
+/** Games played untimed before the timing pass, so that it times a hot engine. */
+const WARM_UP_GAMES = 6;
 /** Random positions of the generators, besides the examples. */
 const RANDOM_POSITIONS = 60;
 const POSITIONS_SEED = 26;
@@ -85,9 +101,22 @@ export async function measureBotStrength(
   const positions = [...(await examplePositions()), ...randomPositions(RANDOM_POSITIONS, POSITIONS_SEED)];
   const specs = gameSpecs(positions, games, turns, budgetMs);
   const started = performance.now();
-  const records = await playAll(specs, workers, options.onProgress);
+  // The timing pass: the first games of each opponent, on this thread alone (see `timing`), once the
+  // engine and the bot run hot (games of the last positions, untimed, as every benchmark warms up first).
+  for (let i = 1; i <= WARM_UP_GAMES; i++) playGame(specs[specs.length - i]!);
+  const timed = new Map<number, GameRecord>();
+  for (let i = 0; i < Math.min(TIMED_GAMES, games); i++) {
+    for (const at of [i, games + i]) timed.set(at, playGame(specs[at]!));
+  }
+  const rest = await playAll(
+    specs.filter((_, at) => !timed.has(at)),
+    workers,
+    (done, total) => options.onProgress?.(done + timed.size, total + timed.size),
+  );
+  const records = specs.map((_, at) => timed.get(at) ?? rest.shift()!);
   const seconds = (performance.now() - started) / 1000;
-  const decisionMs = records.flatMap((record) => record.decisionMs);
+  const timedMs = [...timed.values()].flatMap((record) => record.decisionMs);
+  const timedCpuMs = [...timed.values()].flatMap((record) => record.decisionCpuMs);
   return {
     budgetMs,
     turns,
@@ -99,9 +128,14 @@ export async function measureBotStrength(
       ),
     ),
     illegal: records.reduce((sum, record) => sum + record.illegal, 0),
-    decisions: decisionMs.length,
-    decisionMs: spreadOf(decisionMs),
-    overBudget: decisionMs.filter((ms) => ms > budgetMs).length / Math.max(1, decisionMs.length),
+    timing: {
+      games: timed.size,
+      decisions: timedMs.length,
+      ms: spreadOf(timedMs),
+      cpuMs: spreadOf(timedCpuMs),
+      overBudget: timedMs.filter((ms) => ms > budgetMs).length / Math.max(1, timedMs.length),
+    },
+    decisions: records.reduce((sum, record) => sum + record.decisionMs.length, 0),
     forcedTurnEnds: records.reduce((sum, record) => sum + record.forcedTurnEnds, 0),
     workers,
     seconds,

@@ -129,11 +129,14 @@ export function explanation(
   opponent: PlayerId,
 ): string {
   const [best, next] = ranked;
-  const line = `${planInWords(game, player, best!.plan)}: ${tallyInWords(best!, opponent)}`;
+  const chosen = planInWords(game, player, best!.plan);
+  const line = `${chosen}: ${tallyInWords(best!, opponent)}`;
   const playouts = ranked.reduce((sum, tally) => sum + tally.playouts, 0);
+  const other = next && next.playouts > 0 ? planInWords(game, player, next.plan) : undefined;
+  // The next best beside it, unless it reads alike (another copy of the same card, moved alike).
   const rather =
-    next && next.playouts > 0
-      ? `; ${planInWords(game, player, next.plan)} would score ${signed(next.score / next.playouts)} against ${signed(best!.score / best!.playouts)}`
+    other !== undefined && other !== chosen
+      ? `; ${other} would score ${signed(next!.score / next!.playouts)} against ${signed(best!.score / best!.playouts)}`
       : '';
   return `${line}${rather} (${playouts} playouts of ${ranked.length} plans)`;
 }

@@ -51,13 +51,38 @@ function placeKey(at: Position): string | undefined {
 const toKey = (to: CommandOf<'move'>['to']) =>
   'aboard' in to ? `aboard:${to.aboard}` : `planet:${to.planet}`;
 
+/**
+ * The cards the player has moved since its turn began: the bot moves each card at most once a turn, so
+ * that it never walks a card back and forth where its playouts cannot tell the places apart.
+ */
+function movedThisTurn(game: Game, player: PlayerId): ReadonlySet<CardId> {
+  const log = game.log();
+  const moved = new Set<CardId>();
+  for (let i = log.length - 1; i >= 0; i--) {
+    const command = log[i]!;
+    if (command.type === 'endTurn') break;
+    if (command.type === 'move' && command.player === player)
+      for (const card of command.cards) moved.add(card);
+  }
+  return moved;
+}
+
 /** The plans for a seat's legal commands: each command, then the regroupings its moves allow. */
 export function plansFor(game: Game, player: PlayerId, legal: readonly PlayerCommand[]): Plan[] {
-  const plans: Plan[] = legal.map((command) => ({ commands: [command], preference: preferenceOf(command) }));
+  const moved = movedThisTurn(game, player);
+  const movable = legal.filter(
+    (command) => command.type !== 'move' || !command.cards.some((card) => moved.has(card)),
+  );
+  // Should every command left be a card moved again, the seat's commands stand as they are.
+  const weighed = movable.length > 0 ? movable : legal;
+  const plans: Plan[] = weighed.map((command) => ({
+    commands: [command],
+    preference: preferenceOf(command),
+  }));
   const cards = game.board().cards;
   // The legal moves by where the card is and where it may go: two or more make a regrouping.
   const moves = new Map<string, CommandOf<'move'>[]>();
-  for (const command of legal) {
+  for (const command of weighed) {
     if (command.type !== 'move' || command.cards.length !== 1) continue;
     const from = placeKey(cards[command.cards[0]!]!.at);
     if (!from) continue;

@@ -72,9 +72,9 @@ export function search(
   let work = 0;
   let playouts = 0;
   for (let sweep = 0; sweep < budget.maxPlayouts; sweep++) {
-    // A sweep is not begun that would overrun the budget by more than half a sweep (its plans would be
+    // A sweep is not begun that would overrun the budget (and one begun is finished: its plans would be
     // compared on unequal seeds otherwise): the playouts' mean work tells what one more costs.
-    if (sweep > 0 && work + (alive.length * work) / playouts / 2 > budget.work) break;
+    if (sweep > 0 && work + (alive.length * work) / playouts > budget.work) break;
     const playoutSeed = derivedSeed(seed, sweep);
     for (const tally of alive) {
       const outcome = playout(game, tally.plan.commands, searching, playoutSeed);

@@ -6,11 +6,18 @@
  * so a command pays only for the few objects it made.
  */
 export function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value) && !immutable.has(value)) {
-    Object.freeze(value);
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
-  }
+  if (value !== null && typeof value === 'object') freezeObject(value);
   return value;
+}
+
+/** Freezes an object and what it holds, looking only into objects (a battle's lists hold card ids). */
+function freezeObject(value: object): void {
+  if (Object.isFrozen(value) || immutable.has(value)) return;
+  Object.freeze(value);
+  for (const key of Object.keys(value)) {
+    const held = (value as Record<string, unknown>)[key];
+    if (held !== null && typeof held === 'object') freezeObject(held);
+  }
 }
 
 const immutable = new WeakSet<object>();

@@ -97,6 +97,9 @@ function whyGone(draft: Draft, id: CardId, spot: Spot): string | undefined {
  * away) has been told already.
  */
 export function accountForBattle(draft: Draft, battle: BattleView): void {
+  // Nothing moved, left play or changed state: every participant is where the command before left it
+  // (that command accounted for the battle too), so none is gone.
+  if (draft.changedCount() === 0 && draft.changes.length === 0) return;
   const told = new Set(draft.toBattle.flatMap((event) => (event.type === 'LEFT_BATTLE' ? [event.card] : [])));
   for (const side of ['attacker', 'defender'] as const satisfies readonly Side[]) {
     const spot = groupSpot(side === 'attacker' ? battle.data.attackingGroup : battle.data.defendingGroup);
