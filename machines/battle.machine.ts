@@ -257,7 +257,9 @@ export const battleMachine = setup({
   },
   // The battle's record: its data, without the window (none is open once it is over).
   output: ({ context }) => {
-    const { window: _closed, ...data } = context;
-    return data;
+    // Key by key (see `dataOf` in game-table.ts: an object less one key is a slow path of V8's).
+    const data: Record<string, unknown> = {};
+    for (const key in context) if (key !== 'window') data[key] = context[key as keyof BattleContext];
+    return data as unknown as BattleData;
   },
 });
