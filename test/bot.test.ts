@@ -74,6 +74,10 @@ describe('the bot chooses one of the seat’s legal commands', () => {
       const a = chooseCommand(one, player, { ...QUICK, seed: 9 });
       const b = chooseCommand(two, player, { ...QUICK, seed: 9 });
       expect(b).toEqual(a);
+      // A budget in time is counted as work, not timed: the same choice too.
+      expect(chooseCommand(two, player, { budgetMs: 10, seed: 9 })).toEqual(
+        chooseCommand(one, player, { budgetMs: 10, seed: 9 }),
+      );
       one.send(a.command);
       two.send(b.command);
     }
