@@ -1,8 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBattle, warmUp } from './battle.ts';
+import { measureBotStrength } from './bot.ts';
 import { measureCommands } from './commands.ts';
 import { measureStart } from './create.ts';
+import { measureFork } from './fork.ts';
 import { BATTLE_SIDES, battleGrowth, moveGrowth } from './growth.ts';
 import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
 import { measureHost } from './host.ts';
@@ -41,10 +43,18 @@ progress('commands of whole replayed games');
 const commands = measureCommands(budget);
 progress('createGame, save and restore');
 const start = measureStart(budget);
+progress('fork of a game mid-battle');
+const fork = measureFork(budget);
 progress('memory (idle games held)');
 const memory = measureMemory(quick ? 200 : 1000);
 progress(`odds (${budget.oddsBattles} battles on every core)`);
 const odds = measureOdds(budget);
+progress(`the bot's strength (${quick ? 60 : 1000} games against each opponent, every core)`);
+const bot = await measureBotStrength(budget, {
+  onProgress: (done, total) => {
+    if (done % 250 === 0 || done === total) progress(`bot: ${done}/${total} games`);
+  },
+});
 const host = await measureHost(budget, progress);
 // The load on two host processes (issue 25): the goal's run, the games offering 550 commands a second
 // together, then the same games as fast as their answers come (the machine's capacity).
@@ -64,6 +74,8 @@ const measured: Measured = {
   start,
   memory,
   odds,
+  fork,
+  bot,
   host,
   load: { paced, saturated },
 };
