@@ -354,7 +354,9 @@ export class Game {
     const replayed = replayEvents(this.origin, this.commandLog.slice(0, this.journalFrom));
     return [
       ...replayed.filter((step) => step.step > since),
-      ...this.journal.filter((step) => step.step > this.journalFrom),
+      ...this.journal
+        .filter((step) => step.step > this.journalFrom)
+        .map((step) => ({ ...step, events: [...step.events] })),
     ];
   }
 
