@@ -182,8 +182,13 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     // over (this one could not renew in time) closes.
     const beat = async () => {
       try {
+        // Only a room that held its game before the store was asked can have lost it since.
+        const asked = performance.now();
         const held = await context.store.renew(context.lease);
-        for (const [gameId, room] of rooms) if (!held.has(gameId)) room.leaseLost();
+        for (const [gameId, room] of rooms) {
+          const claimedAt = room.claimedAt;
+          if (claimedAt !== undefined && claimedAt < asked && !held.has(gameId)) room.leaseLost();
+        }
       } catch {
         // The store is down: the rooms find it out at their next commit, and wait for it.
       }

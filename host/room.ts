@@ -111,6 +111,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
   private gameId = '';
   private seats: Readonly<Record<PlayerId, string>> = {};
   private checkpointStep = 0;
+  /** When the room last took its game's lease (see `claimedAt`). */
+  private claimed = 0;
   /** The seal of the last step stored (or the last checkpoint's signature): the next step's chains to it. */
   private lastSeal = '';
   private queue: Promise<unknown> = Promise.resolve();
@@ -175,6 +177,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
           4409,
           `game "${this.gameId}" is held by another host: join it again in a moment`,
         );
+      // Once the claim is committed: a heartbeat asking the store after this sees it.
+      this.claimed = performance.now();
     } catch (error) {
       if (error instanceof ServerError) throw error;
       throw new ServerError(4503, `the store is unavailable: ${(error as Error).message}`);
@@ -312,6 +316,14 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
    * renew it): the room takes no more commands and closes; its clients find the game's owner as they
    * join again.
    */
+  /**
+   * When the room last took its game's lease (`performance.now()`), while it holds the game: a heartbeat
+   * that read the store's leases before then has not seen it, and may not tell it it lost them.
+   */
+  get claimedAt(): number | undefined {
+    return this.game === undefined ? undefined : this.claimed;
+  }
+
   leaseLost(): void {
     if (this.unavailable === MOVED) return;
     this.context.log(`game ${this.gameId}: another host holds it now; closing this room`);
