@@ -1,3 +1,4 @@
+import { generator } from '../src/bot/rng.ts';
 import type { Command, Game, PlayerCommand } from '../src/index.ts';
 
 /**
@@ -8,18 +9,6 @@ import type { Command, Game, PlayerCommand } from '../src/index.ts';
 
 /** A player of the measure: the command it sends among those its seat may send now. */
 export type Player = (game: Game, legal: readonly PlayerCommand[]) => Command;
-
-/** A seeded generator of whole numbers below a bound (mulberry32). */
-function generator(seed: number): (below: number) => number {
-  let state = seed >>> 0;
-  return (below) => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * below);
-  };
-}
 
 /** Uniformly among the legal commands. */
 export function randomPlayer(seed: number): Player {

@@ -5,6 +5,7 @@ import { Client, type Room } from 'colyseus.js';
 import pg from 'pg';
 import type { CreatedGame } from '../host/index.ts';
 import { freePort, type LocalServer, startPostgres, startRedis } from '../scripts/local-servers.ts';
+import { generator } from '../src/bot/rng.ts';
 import { applyPayloadPatch, type Command, type SeatPayload } from '../src/index.ts';
 import { floorSample, type Spread, spreadOf } from './harness.ts';
 
@@ -208,16 +209,10 @@ class LoadGame {
   }
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32): the load's choices, the same for the same seed. */
+/** Numbers in [0, 1) from the bot's seeded generator: the load's choices, the same for the same seed. */
 function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const pick = generator(seed);
+  return () => pick(4294967296) / 4294967296;
 }
 
 interface Tally {

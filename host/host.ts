@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   createServer,
@@ -16,7 +16,7 @@ import { ROOM_NAME } from './protocol.ts';
 import { BOT_SEAT, type GameRoom, gameRoomFor, type HostContext } from './room.ts';
 import { openStore } from './store/open-store.ts';
 import { type GameStore, StoreError } from './store/store.ts';
-import { newGameId, newSeatToken, tokenHash } from './tokens.ts';
+import { newGameId, newSeatToken, tokenHash, tokenMatches } from './tokens.ts';
 
 /** How a host is started (`startHost`); every option has a default. */
 export interface HostOptions {
@@ -161,7 +161,10 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     };
     let publicUrl = options.publicUrl ?? '';
     const create = (request: GameRequest) => createStoredGame(context, request, publicUrl);
-    http = createServer((req, res) => void answerHttp(req, res, create, options.createToken));
+    // The create token is compared as a seat token is: by its hash, in constant time.
+    const createTokenHash =
+      options.createToken === undefined ? undefined : tokenHash(`Bearer ${options.createToken}`);
+    http = createServer((req, res) => void answerHttp(req, res, create, createTokenHash));
     const port = await freePortFor(http, options.port ?? 2567, options.hostname);
     const shared = options.redis ? await redisParts(options.redis) : undefined;
     gameServer = new Server({
@@ -336,12 +339,12 @@ async function answerHttp(
   req: IncomingMessage,
   res: ServerResponse,
   create: (request: GameRequest) => Promise<CreatedGame>,
-  createToken: string | undefined,
+  createTokenHash: string | undefined,
 ): Promise<void> {
   try {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/games' && req.method === 'POST') {
-      if (createToken !== undefined && !tokensEqual(req.headers.authorization, `Bearer ${createToken}`))
+      if (createTokenHash !== undefined && !tokenMatches(req.headers.authorization, createTokenHash))
         return json(res, 401, { error: 'unauthorized', message: 'creating a game takes the host’s token' });
       const body = await readBody(req);
       let request: GameRequest;
@@ -375,13 +378,6 @@ async function answerHttp(
     if (error instanceof HostError) return json(res, 413, { error: 'too-large', message: error.message });
     json(res, 500, { error: 'internal', message: 'the host could not answer' });
   }
-}
-
-/** Whether a header is the expected text, compared in time that does not depend on where they differ. */
-function tokensEqual(given: string | undefined, expected: string): boolean {
-  const a = Buffer.from(given ?? '', 'utf8');
-  const b = Buffer.from(expected, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,7 +1,6 @@
 import { type Client, Room, ServerError } from '@colyseus/core';
 import { chooseCommand } from '../src/bot/index.ts';
 import {
-  audienceOf,
   type Game,
   type PlayerId,
   payloadPatch,
@@ -12,6 +11,7 @@ import {
   type SeatPayload,
   type StepEvents,
   saveGame,
+  stepEventsFor,
 } from '../src/index.ts';
 import {
   type AnswerMessage,
@@ -586,14 +586,7 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     const stored = await this.context.store.stepsSince(this.gameId, from, now - from);
     const steps = stored
       .filter((step) => step.step <= now)
-      .map((step) => ({
-        step: step.step,
-        command: step.command,
-        events: step.events.filter((event) => {
-          const audience = audienceOf(event);
-          return audience === 'public' || (seat !== null && audience.player === seat);
-        }),
-      }));
+      .map(({ step: at, command, events }) => stepEventsFor(seat, { step: at, command, events }));
     return { steps, truncated };
   }
 }

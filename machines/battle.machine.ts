@@ -3,6 +3,7 @@ import {
   type BattleData,
   type BattleEvent,
   type BattleInput,
+  battleDataOf,
   bothSidesHaveAnAdversary,
   type PairingRecord,
   ROGUE_BORG,
@@ -256,10 +257,5 @@ export const battleMachine = setup({
     over: { type: 'final' },
   },
   // The battle's record: its data, without the window (none is open once it is over).
-  output: ({ context }) => {
-    // Key by key (see `dataOf` in game-table.ts: an object less one key is a slow path of V8's).
-    const data: Record<string, unknown> = {};
-    for (const key in context) if (key !== 'window') data[key] = context[key as keyof BattleContext];
-    return data as unknown as BattleData;
-  },
+  output: ({ context }) => battleDataOf(context),
 });

@@ -1,10 +1,11 @@
 import { CardLibrary } from '../src/cards/library.ts';
-import type {
-  AwaitedDecision,
-  BattleData,
-  BattleStep,
-  BattleView,
-  BattleViewData,
+import {
+  type AwaitedDecision,
+  type BattleData,
+  type BattleStep,
+  type BattleView,
+  type BattleViewData,
+  battleDataOf,
 } from '../src/model/battle.ts';
 import type { Board, CardId } from '../src/model/board.ts';
 import type { CardDefinitionInput } from '../src/model/card-definition.ts';
@@ -126,12 +127,9 @@ function dataOf(
     deepFreeze(value);
   }
   if (same && previous) return previous;
-  // Copied key by key rather than by `{ window, ...rest }`: V8 copies an object less one key through a
-  // slow path of its runtime, several times the cost of this loop (a battle makes one view per command).
-  const data: Record<string, unknown> = {};
-  for (const key in context) if (key !== 'window') data[key] = context[key as keyof BattleData];
+  const data: BattleData & { decision?: AwaitedDecision | null } = battleDataOf(context);
   data.decision = deepFreeze(decision);
-  lastData = Object.freeze(data) as unknown as BattleViewData;
+  lastData = Object.freeze(data as BattleViewData);
   return lastData;
 }
 

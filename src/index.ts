@@ -60,7 +60,7 @@ export {
   type SaveKey,
   type SaveSignature,
 } from './game/signing.ts';
-export { type Audience, audienceOf, type StepEvents } from './game/step-events.ts';
+export { type Audience, audienceOf, type StepEvents, stepEventsFor } from './game/step-events.ts';
 export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
 export type {
   AwaitedDecision,

@@ -193,6 +193,21 @@ describe('reconnecting', () => {
     await play(again, 7, BOARDING.log.length);
     expect(again.alice.payload).toEqual(reference(BOARDING.log.length).seat('alice').payload());
   });
+
+  it('GAME-VIEW-1: a room rebuilt from a checkpoint tells a late joiner the steps before it from the store, filtered for its seat', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    await play({ alice, bob }, 0, 7);
+    await alice.leave();
+    await bob.leave();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The rebuilt game starts from a checkpoint (every 4 steps): steps 1 to 4 are the store's to tell.
+    const watcher = await SeatClient.join(host.url, { gameId: created.gameId, since: 0 });
+    clients.push(watcher);
+    const told = reference(7).spectator().eventsSince(0);
+    expect(told.length).toBe(7);
+    expect(watcher.heard).toEqual(told);
+  });
 });
 
 describe('messages the host refuses, changing nothing', () => {

@@ -88,6 +88,17 @@ export interface BattleData {
 }
 
 /**
+ * A battle's data out of a context that also holds its open response window: a new object, copied key
+ * by key rather than by `{ window, ...rest }`, because V8 copies an object less one key through a slow
+ * path of its runtime, several times the cost of this loop (a battle makes one per command).
+ */
+export function battleDataOf(context: BattleData & { readonly window: unknown }): BattleData {
+  const data: Record<string, unknown> = {};
+  for (const key in context) if (key !== 'window') data[key] = context[key as keyof BattleData];
+  return data as unknown as BattleData;
+}
+
+/**
  * A running battle's data as the rules and clients read it: the battle actor's data, and the decision
  * the pairing now awaits (BATTLE-4a/b/c: whose, and what the rules allow), which the game holds: who
  * must decide, and how, is the rules' judgement of the board, and the game is what waits for it.
