@@ -8,6 +8,7 @@ import { measureFork } from './fork.ts';
 import { BATTLE_SIDES, battleGrowth, moveGrowth } from './growth.ts';
 import { type Budget, FULL_BUDGET, QUICK_BUDGET } from './harness.ts';
 import { measureHost } from './host.ts';
+import { measureKernel } from './kernel.ts';
 import { measureLoad } from './load.ts';
 import { measureMemory } from './memory.ts';
 import { measureOdds } from './odds.ts';
@@ -45,6 +46,8 @@ progress('createGame, save and restore');
 const start = measureStart(budget);
 progress('fork of a game mid-battle');
 const fork = measureFork(budget);
+progress('the kernel beside the statecharts: battles, odds, forks, allocation');
+const kernel = measureKernel(budget);
 progress('memory (idle games held)');
 const memory = measureMemory(quick ? 200 : 1000);
 progress(`odds (${budget.oddsBattles} battles on every core)`);
@@ -75,6 +78,7 @@ const measured: Measured = {
   memory,
   odds,
   fork,
+  kernel,
   bot,
   host,
   load: { paced, saturated },

@@ -6,21 +6,18 @@ import {
   battleDataOf,
   bothSidesHaveAnAdversary,
   type PairingRecord,
-  ROGUE_BORG,
   type Side,
   STEP_AFTER_WINDOW,
-  turnOverTopCards,
-  turnRestFaceUp,
 } from '../src/model/battle.ts';
 import type { CardId, PlayerId } from '../src/model/board.ts';
 import {
-  openWindow,
-  type ResponseWindowContext,
-  type WindowKind,
-  windowGuards,
-  windowStep,
-  windowUpdates,
-} from './response-window.machine.ts';
+  type BattleContext,
+  battleContextOf,
+  battleUpdates,
+  windowOpenedAt,
+} from '../src/rules/battle/sequence.ts';
+import { type ResponseWindowContext, windowGuards, windowUpdates } from '../src/rules/battle/window.ts';
+import { windowStep } from './response-window.machine.ts';
 
 /**
  * The personnel battle, as the game actor runs it: one actor per battle, spawned by name
@@ -47,33 +44,7 @@ import {
 
 export type { BattleEvent, BattleInput } from '../src/model/battle.ts';
 
-/**
- * The battle actor's context: the battle's data, and the response window open at this step (null at
- * a step without one). The window is part of the battle's snapshot, not an actor of its own.
- */
-export interface BattleContext extends BattleData {
-  readonly window: ResponseWindowContext | null;
-}
-
-const without = (cards: readonly CardId[], card: CardId) => cards.filter((c) => c !== card);
-
-/** The other of the game's two players. */
-const otherPlayer = (context: BattleData, player: string) =>
-  context.players[0] === player ? context.players[1] : context.players[0];
-
-/**
- * Who goes first in a window opened for an action: the opponent of the player who acted (the
- * defender, for an attack). A Rogue Borg battle is started by no player: both act at once there, and
- * the player whose turn it is goes first (BATTLE-4e).
- */
-const actionWindowOrder = (context: BattleData) =>
-  context.attacker === ROGUE_BORG
-    ? { first: context.activePlayer, second: otherPlayer(context, context.activePlayer) }
-    : { first: context.defender, second: context.attacker };
-
-/** A response window opened as the battle enters a step (BATTLE-2, BATTLE-4e, before the winner). */
-const opened = (kind: WindowKind, order: { first: PlayerId; second: PlayerId }) =>
-  openWindow({ kind, ...order });
+export type { BattleContext } from '../src/rules/battle/sequence.ts';
 
 /** The personnel battle statechart (see the diagram above); the game actor spawns it as `battle`. */
 export const battleMachine = setup({
@@ -106,55 +77,35 @@ export const battleMachine = setup({
     recordResponse: assign(({ context }) => ({
       window: context.window && windowUpdates.recordResponse(context.window),
     })),
-    placeCombatPiles: assign((_, piles: BattleData['piles']) => ({ piles })),
+    placeCombatPiles: assign(({ context }, piles: BattleData['piles']) =>
+      battleUpdates.placeCombatPiles(context, piles),
+    ),
     /** BATTLE-4: both top cards are turned over together (a personnel that engages next stays). */
-    turnOverTopCards: assign(({ context }) => turnOverTopCards(context)),
-    recordPairing: assign(({ context }, record: PairingRecord) => ({
-      pairings: [...context.pairings, record],
-      pairing: null,
-    })),
+    turnOverTopCards: assign(({ context }) => battleUpdates.turnOverTopCards(context)),
+    recordPairing: assign(({ context }, record: PairingRecord) =>
+      battleUpdates.recordPairing(context, record),
+    ),
     /** BATTLE-4d: the cards left in the other pile are turned face up. */
-    turnRestFaceUp: assign(({ context }) => turnRestFaceUp(context)),
-    leaveBattle: assign(({ context }, { card }: { card: CardId }) => ({
-      left:
-        context.participants.attacker.includes(card) || context.participants.defender.includes(card)
-          ? [...context.left, card]
-          : context.left,
-      participants: {
-        attacker: without(context.participants.attacker, card),
-        defender: without(context.participants.defender, card),
-      },
-      piles: {
-        attacker: without(context.piles.attacker, card),
-        defender: without(context.piles.defender, card),
-      },
-      faceUp: without(context.faceUp, card),
-      engagesNext: context.engagesNext?.card === card ? null : context.engagesNext,
-    })),
-    engageNext: assign((_, engagesNext: { side: Side; card: CardId }) => ({ engagesNext })),
-    useOncePerBattle: assign(({ context }, { card }: { card: CardId }) => ({
-      usedOncePerBattle: [...context.usedOncePerBattle, card],
-    })),
+    turnRestFaceUp: assign(({ context }) => battleUpdates.turnRestFaceUp(context)),
+    leaveBattle: assign(({ context }, { card }: { card: CardId }) =>
+      battleUpdates.leaveBattle(context, card),
+    ),
+    engageNext: assign(({ context }, engagesNext: { side: Side; card: CardId }) =>
+      battleUpdates.engageNext(context, engagesNext),
+    ),
+    useOncePerBattle: assign(({ context }, { card }: { card: CardId }) =>
+      battleUpdates.useOncePerBattle(context, card),
+    ),
     recordWinner: assign(
-      (_, result: { totals: BattleData['totals']; winner: PlayerId | null; killed: CardId | null }) => result,
+      (
+        { context },
+        result: { totals: BattleData['totals']; winner: PlayerId | null; killed: CardId | null },
+      ) => battleUpdates.recordWinner(context, result),
     ),
   },
 }).createMachine({
   id: 'battle',
-  context: ({ input }) => ({
-    ...input,
-    left: [],
-    piles: { attacker: [], defender: [] },
-    faceUp: [],
-    pairing: null,
-    engagesNext: null,
-    pairings: [],
-    usedOncePerBattle: [],
-    totals: null,
-    winner: null,
-    killed: null,
-    window: null,
-  }),
+  context: ({ input }) => battleContextOf(input),
   // A personnel may leave the battle, and a once-per-battle card be used, at any step before the winner.
   on: {
     LEFT_BATTLE: { actions: { type: 'leaveBattle', params: ({ event }) => ({ card: event.card }) } },
@@ -166,7 +117,7 @@ export const battleMachine = setup({
     startOfBattle: {
       entry: {
         type: 'openWindow',
-        params: ({ context }) => opened('start-of-battle', actionWindowOrder(context)),
+        params: ({ context }) => windowOpenedAt('start-of-battle', context),
       },
       exit: 'closeWindow',
       ...windowStep(STEP_AFTER_WINDOW['start-of-battle']),
@@ -197,11 +148,7 @@ export const battleMachine = setup({
     engaged: {
       entry: {
         type: 'openWindow',
-        params: ({ context }) =>
-          opened('pairing', {
-            first: context.activePlayer,
-            second: otherPlayer(context, context.activePlayer),
-          }),
+        params: ({ context }) => windowOpenedAt('pairing', context),
       },
       exit: 'closeWindow',
       on: {
@@ -233,7 +180,7 @@ export const battleMachine = setup({
     beforeWinner: {
       entry: {
         type: 'openWindow',
-        params: ({ context }) => opened('until-winner', actionWindowOrder(context)),
+        params: ({ context }) => windowOpenedAt('until-winner', context),
       },
       exit: 'closeWindow',
       ...windowStep(STEP_AFTER_WINDOW['until-winner']),

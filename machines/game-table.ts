@@ -1,4 +1,4 @@
-import { CardLibrary } from '../src/cards/library.ts';
+import { libraryFor } from '../src/cards/library-for.ts';
 import {
   type AwaitedDecision,
   type BattleData,
@@ -53,30 +53,6 @@ export interface HologramReader {
  * stays alive until eight newer snapshots push it out.
  */
 const RECENT_SNAPSHOTS = 8;
-
-// One library per list of client cards: the list is part of the game's context and never changes,
-// so this is built once per game. A restored game's list is a new array (revived from JSON) with the
-// same cards as many others (each battle of an odds run is a game restored from one position): those
-// share a library too, found by the list's JSON text, in a cache of a few lists.
-const libraries = new WeakMap<readonly CardDefinitionInput[], CardLibrary>();
-const librariesByText = new Map<string, CardLibrary>();
-const MAX_LIBRARIES_BY_TEXT = 16;
-
-export function libraryFor(customCards: readonly CardDefinitionInput[]): CardLibrary {
-  let library = libraries.get(customCards);
-  if (library) return library;
-  const text = JSON.stringify(customCards);
-  library = librariesByText.get(text);
-  if (!library) {
-    library = CardLibrary.builtIn().withDefinitions(customCards);
-    if (librariesByText.size >= MAX_LIBRARIES_BY_TEXT) {
-      librariesByText.delete(librariesByText.keys().next().value as string);
-    }
-    librariesByText.set(text, library);
-  }
-  libraries.set(customCards, library);
-  return library;
-}
 
 /**
  * The battle as the rules read it: its step, its data without its open window (the view gives the

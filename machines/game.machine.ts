@@ -18,7 +18,7 @@ import { judge, resolveCommand, resolveNextRogueBorgBattle } from '../src/rules/
 import { hologramEventOf, type Resolution } from '../src/rules/draft.ts';
 import type { RandomState } from '../src/rules/random.ts';
 import { battleMachine } from './battle.machine.ts';
-import { effectOf, gate, judgedByGate, sealChild } from './game-gate.ts';
+import { effectOf, gate, judgedByGate, sealChild, startFinished, told } from './game-gate.ts';
 import { tableOf } from './game-table.ts';
 import { hologramMachine } from './hologram.machine.ts';
 
@@ -234,13 +234,13 @@ function apply(enqueue: Enqueue, resolution: Resolution, step: number): void {
       });
     } else {
       // The event the rules' draft already ran through the hologram chart (`hologramAfter`).
-      enqueue.sendTo(({ context }) => context.holograms[change.card]!, event);
+      enqueue.sendTo(({ context }) => context.holograms[change.card]!, told(event));
     }
   }
   // A battle the rules start without an attack (Rogue Borg, CARD-ROGUE-BORG-1); an attack starts its
   // battle by the `startBattle` action on its own transition.
   if (resolution.startBattle) enqueue({ type: 'startBattle', params: resolution.startBattle });
-  for (const event of resolution.toBattle) enqueue.sendTo(({ context }) => context.battle!, event);
+  for (const event of resolution.toBattle) enqueue.sendTo(({ context }) => context.battle!, told(event));
   for (const ruleEvent of resolution.events) enqueue.emit(ruleEvent);
 }
 
@@ -433,7 +433,7 @@ function withPlainBoard<P extends { context?: unknown }>(persisted: P): P {
  */
 function closeBattleSavedAsItEnded(snapshot: { context: unknown }): void {
   const battle = (snapshot.context as GameContext | undefined)?.battle;
-  if (battle?.getSnapshot().status === 'done') battle.start();
+  if (battle?.getSnapshot().status === 'done') startFinished(battle);
 }
 
 /**

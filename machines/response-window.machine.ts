@@ -1,7 +1,13 @@
 import { assign, setup } from 'xstate';
-import { closesWindow } from '../src/model/battle.ts';
-import type { PlayerId } from '../src/model/board.ts';
-import type { BattleWindow } from '../src/model/commands.ts';
+import {
+  openWindow,
+  type ResponseWindowContext,
+  type ResponseWindowEvent,
+  type ResponseWindowInput,
+  type WindowKind,
+  windowGuards,
+  windowUpdates,
+} from '../src/rules/battle/window.ts';
 
 /**
  * A response window: opened for an action, it gives the players, in turn, the opportunity to respond.
@@ -15,75 +21,18 @@ import type { BattleWindow } from '../src/model/commands.ts';
  *   open ─PASS (first of two)─▶ open ─PASS─▶ closed (final)
  *        └─RESPONDED─▶ open (priority to the other player, passes reset)
  *
- * This module is the window's one definition, used twice: `responseWindowMachine` runs and draws it on
+ * Its guards and actions are the rules' (src/rules/battle/window.ts, which the kernel reads too); this
+ * chart is their sequence, used twice: `responseWindowMachine` runs and draws it on
  * its own, and `windowStep` composes it into the battle statechart as a step of the battle (its `open`
  * state becomes the battle's step, its `closed` the step after), so a battle opens no window actor.
  */
 
-/** The response windows of a battle: at its start, in each pairing, and before the winner is determined. */
-export type WindowKind = BattleWindow;
-
-export interface ResponseWindowContext {
-  readonly kind: WindowKind;
-  /** The two players, the one with the first opportunity first. */
-  readonly order: readonly [PlayerId, PlayerId];
-  /** Who may respond or pass now. */
-  readonly priority: PlayerId;
-  /** Passes in a row (a response resets it; two close the window). */
-  readonly passes: number;
-  /** How many responses were made in this window. */
-  readonly responses: number;
-}
-
-export interface ResponseWindowInput {
-  readonly kind: WindowKind;
-  readonly first: PlayerId;
-  readonly second: PlayerId;
-}
-
-export type ResponseWindowEvent =
-  | { type: 'PASS'; player: PlayerId }
-  | { type: 'RESPONDED'; player: PlayerId };
-
-/** A window just opened: the first player holds priority, no one has passed or responded. */
-export function openWindow(input: ResponseWindowInput): ResponseWindowContext {
-  return {
-    kind: input.kind,
-    order: [input.first, input.second],
-    priority: input.first,
-    passes: 0,
-    responses: 0,
-  };
-}
-
-const other = (window: ResponseWindowContext) =>
-  window.priority === window.order[0] ? window.order[1] : window.order[0];
-
-/** The window's guards, on the window's own context and a pass or response. */
-export const windowGuards = {
-  hasPriority: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
-    event.player === window.priority,
-  /** The second pass in a row: both players have declined, one after the other (`closesWindow`, src/model/battle.ts). */
-  closesWindow: (window: ResponseWindowContext, event: ResponseWindowEvent) =>
-    closesWindow(window, event.player),
-};
-
-/** The window's actions, as what each makes of the window's context. */
-export const windowUpdates = {
-  /** A pass: priority to the other player, one more pass in a row. */
-  recordPass: (window: ResponseWindowContext): ResponseWindowContext => ({
-    ...window,
-    priority: other(window),
-    passes: window.passes + 1,
-  }),
-  /** A response (the game carried it out): priority to the other player, the passes start again. */
-  recordResponse: (window: ResponseWindowContext): ResponseWindowContext => ({
-    ...window,
-    priority: other(window),
-    passes: 0,
-    responses: window.responses + 1,
-  }),
-};
+export type {
+  ResponseWindowContext,
+  ResponseWindowEvent,
+  ResponseWindowInput,
+  WindowKind,
+} from '../src/rules/battle/window.ts';
 
 /** The window's transitions while it is open; `closed` is where the second pass in a row leads. */
 function openTransitions<Closed extends string>(closed: Closed) {

@@ -30,12 +30,20 @@ export {
   type PolicyFailure,
 } from './game/game.ts';
 export {
+  type GameAtOptions,
+  gameAt,
+  gameStateOf,
+  kernelOf,
+  kernelPolicies,
+  persistedSnapshotOf,
+} from './game/kernel-bridge.ts';
+export {
   applyPayloadPatch,
   PatchError,
   type PatchOperation,
   payloadPatch,
 } from './game/patch.ts';
-export type { Awaiting, Policy, PolicyFunction, Situation } from './game/policies.ts';
+export type { Awaiting, BuiltInPolicy, Policy, PolicyFunction, Situation } from './game/policies.ts';
 export {
   type CheckOptions,
   checkSave,
@@ -62,6 +70,16 @@ export {
 } from './game/signing.ts';
 export { type Audience, audienceOf, type StepEvents, stepEventsFor } from './game/step-events.ts';
 export type { BattlePublicView, CardView, PlayerView } from './game/view.ts';
+export {
+  Kernel,
+  type KernelForkOptions,
+  type KernelOptions,
+  type KernelPolicy,
+  type KernelResult,
+  type KernelSituation,
+} from './kernel/kernel.ts';
+export { type Played, type PlayOptions, play } from './kernel/play.ts';
+export { type GameState, type HologramRecord, tableAt } from './kernel/state.ts';
 export type {
   AwaitedDecision,
   BattleData,
@@ -81,6 +99,7 @@ export {
   type CardDefinitionInput,
   cardDefinitionSchema,
 } from './model/card-definition.ts';
+export { allClauses, type Clause, type ClauseId, clause } from './model/clauses.ts';
 export {
   BATTLE_WINDOWS,
   type BattleWindow,
@@ -102,6 +121,7 @@ export type { HologramState, Rejection, RejectionCode, RuleEvent, RuleEventKind 
 export { MAX_JSON_DEPTH } from './model/plain.ts';
 export { type Setup, setupSchema } from './model/setup.ts';
 export { type BattleOdds, battleOdds, OddsError, type OddsOptions, type PersonnelOdds } from './odds/odds.ts';
-export { allClauses, type Clause, type ClauseId, clause } from './rules/clauses.ts';
+export type { BattleState } from './rules/battle/sequence.ts';
+export type { Door } from './rules/commands/admit.ts';
 export type { UseVerdict } from './rules/species.ts';
 export type { HologramView, Table } from './rules/table.ts';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { allClauses, clause } from '../src/index.ts';
-import { SPEC_CLAUSES } from '../src/rules/clauses.ts';
+import { SPEC_CLAUSES } from '../src/model/clauses.ts';
 
 // The specification is part of the repository (spec/): nothing reads outside it.
 const specPath = fileURLToPath(new URL('../spec/CLAUSES.md', import.meta.url));

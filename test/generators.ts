@@ -485,7 +485,10 @@ function locationOf(board: Board, id: string): string | undefined {
  * One of the legal commands of either player (the turn player's, or in a battle the awaited player's):
  * a kind of command first, so that moves do not crowd out the rest.
  */
-export function pickLegal(game: Game, pick: number): unknown {
+/** What the generators read of a game: a game over the statecharts, or the kernel at its position. */
+export type Playable = Pick<Game, 'board' | 'legalCommands'>;
+
+export function pickLegal(game: Playable, pick: number): unknown {
   const turn = game.board().turn.player;
   const legal = PLAYERS.flatMap((player) => game.legalCommands(player));
   // Every other kind of command twice as often as ending the turn.
@@ -498,7 +501,7 @@ export function pickLegal(game: Game, pick: number): unknown {
 }
 
 /** The command a step stands for, in this game now. */
-export function commandFor(game: Game, pools: Pools, step: Step): unknown {
+export function commandFor(game: Playable, pools: Pools, step: Step): unknown {
   const board = game.board();
   const turn = board.turn.player;
   const card = (n: number) => (n % 23 === 22 ? 'ghost' : at(pools.cards, n, 'ghost'));

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { type HologramEvent, hologramAfter, hologramTakes } from '../machines/hologram.machine.ts';
 import { hologramMachine } from '../src/index.ts';
+import { type HologramEvent, hologramAfter, hologramTakes } from '../src/rules/hologram-life.ts';
 
 const start = (initial: 'active' | 'deactivated', deactivatedOnTurn: number | null = null) =>
   createActor(hologramMachine, {
@@ -40,7 +40,7 @@ describe('the hologram statechart', () => {
     }
   });
 
-  it('HOLO-ACT-3: the rules read the chart’s own answer, remembered: the same as a live actor’s for every state, turn and event, asked in any order', () => {
+  it('HOLO-ACT-3: the rules’ hologram life (src/rules/hologram-life.ts) answers as a live actor of the chart does, for every state, turn and event, asked in any order', () => {
     const eventArb: fc.Arbitrary<HologramEvent> = fc.oneof(
       fc.record({ type: fc.constant('ACTIVATE' as const), turn: fc.integer({ min: 1, max: 6 }) }),
       fc.record({ type: fc.constant('DEACTIVATE' as const), turn: fc.integer({ min: 1, max: 6 }) }),

@@ -1,21 +1,20 @@
 /**
- * A hologram's state has one owner, its statechart: the rules see a hologram's state, while a command
- * resolves, through the chart's own pure transition (`hologramAfter`), and judge HOLO-ACT-3 by the
- * chart's own guard (`hologramTakes`). These properties hold the rules' word (their rule events) to the
+ * A hologram's state has one definition, its life in the rules (`src/rules/hologram-life.ts`), which the
+ * statechart's guards read: the rules see a hologram's state, while a command resolves, through
+ * `hologramAfter`, and judge HOLO-ACT-3 by `hologramTakes`, and a live actor of the chart agrees. These properties hold the rules' word (their rule events) to the
  * hologram actors' states, and the pure transition to a running actor.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
+import { hologramMachine } from '../machines/hologram.machine.ts';
+import type { HologramState, HologramView, RuleEvent } from '../src/index.ts';
 import {
   type HologramEvent,
   type HologramInput,
-  type HologramStateView,
   hologramAfter,
-  hologramMachine,
   hologramTakes,
-} from '../machines/hologram.machine.ts';
-import type { HologramState, RuleEvent } from '../src/index.ts';
+} from '../src/rules/hologram-life.ts';
 import { PLAY, play, seedArb, setupArb, steps } from './generators.ts';
 
 /** The state a rule event says a hologram is in now, if it says one. */
@@ -50,7 +49,7 @@ describe('a hologram has one owner: its statechart', () => {
     fc.assert(
       fc.property(inputArb, fc.array(eventArb, { maxLength: 12 }), (input, events) => {
         const actor = createActor(hologramMachine, { input }).start();
-        let view: HologramStateView = hologramAfter(undefined, { type: 'SPAWN', input });
+        let view: HologramView = hologramAfter(undefined, { type: 'SPAWN', input });
         for (const event of events) {
           // HOLO-ACT-3: the rules ask the chart's own guard whether it takes an activation now.
           expect(hologramTakes(view, event)).toBe(actor.getSnapshot().can(event));

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_BATTLE_SETUP } from '../src/demo/demo-setup.ts';
-import { battleOdds, clause } from '../src/index.ts';
+import { type BattleOdds, battleOdds, clause } from '../src/index.ts';
 import { parseScenario } from '../src/scenario/load.ts';
 import { runScenario } from '../src/scenario/runner.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
@@ -175,19 +175,89 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
     expect(await page.getByTestId('cursor').textContent()).toBe('3 / 3');
   });
 
-  it('plays the odds of an attack from the position shown in a Web Worker, with progress', async () => {
+  it('GAME-KERNEL-1: the odds panel recomputes 10,000 battles as the position is edited', async () => {
+    // The engine's own odds in Node, for the demo battle and for it with Data moved off the Buruk.
+    const moved = {
+      ...DEMO_BATTLE_SETUP,
+      cards: DEMO_BATTLE_SETUP.cards.map((card) =>
+        card.id === 'data' ? { ...card, at: { aboard: 'enterprise' } } : card,
+      ),
+    };
+    const before = battleOdds(DEMO_BATTLE_SETUP, { battles: 10_000, seed: 1 });
+    const after = battleOdds(moved, { battles: 10_000, seed: 1 });
+    const figures = (odds: BattleOdds) =>
+      [odds.outcome.win, odds.outcome.tie, odds.outcome.loss].map((e) => `${(e.value * 100).toFixed(1)}%`);
+    expect(figures(after)).not.toEqual(figures(before));
+
     await openPosition(/^Demo: the battle aboard/);
     await page.getByRole('tab', { name: 'Odds' }).click();
     const odds = page.getByTestId('odds');
+    const result = odds.getByTestId('odds-result');
+    /** The odds shown once they answer the position shown (not those of an earlier one, dimmed). */
+    const shownFigures = async () =>
+      (await result.count()) === 1 && (await result.getAttribute('aria-busy')) === 'false'
+        ? result.locator('tr[data-outcome] td:nth-child(2)').allTextContents()
+        : null;
+    // No button: the odds of the position opened are played by themselves, 10,000 battles by default.
+    await expect.poll(shownFigures, { timeout: 60_000 }).toEqual(figures(before));
+    expect(await result.locator('caption').textContent()).toBe(
+      "10,000 battles of alice's attack on bob (seed 1)",
+    );
+    const first = Number(await odds.getByTestId('odds-time').getAttribute('data-ms'));
+
+    // An edit: Data leaves the Buruk, and the table follows to the new position's figures.
+    const edited = Date.now();
+    await command('alice', 'move Data [data] to aboard U.S.S. Enterprise [enterprise]').click();
+    await expect.poll(shownFigures, { timeout: 60_000 }).toEqual(figures(after));
+    const followed = Date.now() - edited;
+    expect(await result.textContent()).not.toContain('Data [data]');
+    expect(await odds.getByTestId('odds-time').textContent()).toMatch(/^10,000 battles in [\d,]+ ms$/);
+    const recomputed = Number(await odds.getByTestId('odds-time').getAttribute('data-ms'));
+
+    // The times are measured, not judged here (performance lives in the benchmarks): out/ is ignored.
+    await mkdir('out', { recursive: true });
+    await writeFile(
+      'out/lab-odds.json',
+      `${JSON.stringify(
+        {
+          battles: 10_000,
+          note: "the lab odds panel in Chromium: the worker's battleOdds time, and from the edit's click to the new figures shown (100 ms of debounce included)",
+          firstRunWorkerMs: first,
+          recomputeWorkerMs: recomputed,
+          editToNewFiguresMs: followed,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('the odds panel follows the battles asked for, and its Stop button ends a long run', async () => {
+    const odds = page.getByTestId('odds');
+    await odds.getByLabel('battles').fill('100000');
+    await expect.poll(() => odds.locator('progress').count(), { timeout: 20_000 }).toBe(1);
+    await odds.getByRole('button', { name: 'Stop' }).click();
+    expect(await odds.locator('progress').count()).toBe(0);
+    expect(await odds.getByTestId('odds-stopped').count()).toBe(1);
+    expect(await odds.getByRole('button', { name: 'Play 100,000 battles' }).count()).toBe(1);
+    // Fewer battles, and the demo battle opened again (as it was, Data aboard the Buruk): played by
+    // themselves, the same odds as the engine's own from the same setup and seed (battleOdds in Node).
     await odds.getByLabel('battles').fill('50');
-    await odds.getByRole('button', { name: 'Play 50 battles' }).click();
-    await expect.poll(() => odds.locator('progress').count()).toBe(1);
-    await expect.poll(() => odds.getByTestId('odds-result').count(), { timeout: 20_000 }).toBe(1);
-    const result = await odds.getByTestId('odds-result').textContent();
-    expect(result).toContain("50 battles of alice's attack on bob (seed 1)");
-    // The same odds as the engine's own, from the same setup and seed (battleOdds in Node).
+    await openPosition(/^Demo: the battle aboard/);
+    await page.getByRole('tab', { name: 'Odds' }).click();
+    const result = odds.getByTestId('odds-result');
+    await expect
+      .poll(
+        async () =>
+          (await result.count()) === 1 &&
+          (await result.getAttribute('aria-busy')) === 'false' &&
+          (await result.locator('caption').textContent()),
+        { timeout: 20_000 },
+      )
+      .toBe("50 battles of alice's attack on bob (seed 1)");
     const expected = battleOdds(DEMO_BATTLE_SETUP, { battles: 50, seed: 1 });
-    expect(await odds.locator('tr[data-outcome="wins"] td').first().textContent()).toBe(
+    expect(await result.locator('tr[data-outcome="wins"] td').first().textContent()).toBe(
       `${(expected.outcome.win.value * 100).toFixed(1)}%`,
     );
     expect(problems).toEqual([]);

@@ -53,6 +53,12 @@ describe('the rulings library (examples/rulings)', () => {
     },
   );
 
+  it('GAME-KERNEL-1: every ruling runs on the kernel too, step for step with the same report (stccg run --kernel)', () => {
+    const onKernel = runPaths([RULINGS], { driver: 'kernel' });
+    expect(onKernel.passed).toBe(true);
+    expect(onKernel).toEqual(summary);
+  });
+
   it('has a ruling for every clause of CLAUSES.md, named after it and citing it', () => {
     const ids = [...readFileSync(SPEC, 'utf8').matchAll(/^\| ((?:HOLO|BATTLE)-[A-Za-z0-9-]+) \|/gm)].map(
       (m) => m[1]!,

@@ -27,7 +27,7 @@ vi.mock('../src/debug/stately.ts', () => ({
 }));
 
 const { main } = await import('../src/cli/main.ts');
-const { runWatchedDemo } = await import('../src/debug/watch-demo.ts');
+const { runWatchedDemo } = await import('../src/cli/watch-demo.ts');
 
 describe('stccg demo --stately', () => {
   afterEach(() => {

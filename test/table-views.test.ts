@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libraryFor } from '../machines/game-table.ts';
+import { libraryFor } from '../src/cards/library-for.ts';
 import { type CardDefinitionInput, restoreGame, saveGame } from '../src/index.ts';
 import { ATTACK_ON_PLANET, battleGame, onPlanet } from './battle-table.ts';
 import { accept } from './table.ts';

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { DEFAULT_DEMO_TRACE, runWatchedDemo } from '../debug/watch-demo.ts';
 import { EXIT } from './exit.ts';
+import { DEFAULT_DEMO_TRACE, runWatchedDemo } from './watch-demo.ts';
 
 /** A seed given on the command line: a whole number the engine accepts, or a clear refusal. */
 export function parseSeed(value: string): number {

@@ -58,7 +58,7 @@ export const COMMANDS: ReadonlyArray<{
     args: '',
     description:
       'host games over the network (Colyseus): players join from links, every command kept in a store',
-    load: () => import('../../host/cli.ts'),
+    load: () => import('./host.ts'),
   },
   {
     name: 'play',

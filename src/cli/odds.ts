@@ -13,7 +13,7 @@ import { EXIT } from './exit.ts';
 /**
  * `stccg odds SETUP.json --battles N [--seed S] [--attack JSON] [--policy PLAYER=POLICY ...] [--workers W] [--json]`:
  * plays the set-up attack N times from independent seeds, on W worker threads (default: every core,
- * one per 1,000 battles; the report is the same), and prints the odds with their 95% confidence
+ * one per 50,000 battles; the report is the same), and prints the odds with their 95% confidence
  * intervals. SETUP.json is a setup, `{ "setup", "attack", "policies" }`, or two lists of card names
  * from the card pool, `{ "place", "attackers", "defenders", "policies" }` (src/odds/card-lists.ts); the
  * options override the file's attack and policies. A progress bar shows on a terminal.
@@ -25,7 +25,7 @@ export interface OddsCommandOptions {
   readonly attack?: string;
   readonly policy: readonly string[];
   readonly json?: boolean;
-  /** Worker threads to play on (default: every core, one per 1,000 battles); the same report whatever the number. */
+  /** Worker threads to play on (default: every core, one per 50,000 battles); the same report whatever the number. */
   readonly workers?: number;
 }
 
@@ -65,7 +65,7 @@ export function register(program: Command): void {
     .option('--policy <player=policy>', 'how a player answers: strongest or pass (repeatable)', collect, [])
     .option(
       '--workers <n>',
-      'worker threads to play on (default: every core, one per 1,000 battles; same report)',
+      'worker threads to play on (default: every core, one per 50,000 battles; same report)',
       wholeNumber,
     )
     .option('--json', 'print the report as JSON')

@@ -7,13 +7,16 @@ import { reportInText } from '../scenario/report.ts';
 import { EXIT } from './exit.ts';
 
 /**
- * `stccg run FILE_OR_DIR... [--json] [--trace OUT]`: runs scenario files (rulings) and prints, step by
+ * `stccg run FILE_OR_DIR... [--json] [--trace OUT] [--kernel]`: runs scenario files (rulings) and prints, step by
  * step, where the engine and the ruling agree. Exit code 0 when every step passed, 1 when a step failed,
  * 2 when a file is missing or malformed (or `--trace` cannot be written as asked).
  *
  * `--trace OUT` records each scenario's game for the viewer (`stccg view`). OUT ending in `.jsonl` is one
  * file: then exactly one scenario file must be named. Any other OUT is a folder: one
  * `<scenario file name>.jsonl` per scenario is written into it.
+ *
+ * `--kernel` plays the steps on the kernel, the engine's second driver (`src/kernel/`), and reads each
+ * expectation off its position: a ruling must hold on both drivers alike.
  */
 export function register(program: Command): void {
   program
@@ -26,7 +29,8 @@ export function register(program: Command): void {
       'record each scenario game as a trace for `stccg view`: OUT.jsonl is one file (one scenario only); ' +
         'any other OUT is a folder that gets <scenario>.jsonl for each',
     )
-    .action(async (paths: string[], options: { json?: boolean; trace?: string }) => {
+    .option('--kernel', 'play the steps on the kernel (the second driver) rather than the statecharts')
+    .action(async (paths: string[], options: { json?: boolean; trace?: string; kernel?: boolean }) => {
       process.exitCode = await run(paths, options, {
         out: (text) => process.stdout.write(text),
         err: (line) => process.stderr.write(`stccg run: ${line}\n`),
@@ -37,9 +41,13 @@ export function register(program: Command): void {
 /** Runs the scenarios; returns the exit code. */
 export async function run(
   paths: readonly string[],
-  options: { json?: boolean; trace?: string },
+  options: { json?: boolean; trace?: string; kernel?: boolean },
   output: { out: (text: string) => void; err: (line: string) => void },
 ): Promise<number> {
+  if (options.kernel && options.trace !== undefined) {
+    output.err('--trace records the statecharts, which --kernel does not run: use one or the other');
+    return EXIT.badInput;
+  }
   const oneFile = options.trace !== undefined && /\.jsonl$/i.test(options.trace);
   if (oneFile) {
     const { files } = scenarioFiles(paths);
@@ -53,6 +61,7 @@ export async function run(
   }
   const recorders: Array<{ file: string; recorder: TraceRecorder }> = [];
   const summary = runPaths(paths, {
+    ...(options.kernel ? { driver: 'kernel' as const } : {}),
     ...(options.trace
       ? {
           inspectorFor: (file: string, scenario: { title: string }) => {

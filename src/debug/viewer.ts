@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { allClauses } from '../rules/clauses.ts';
+import { allClauses } from '../model/clauses.ts';
 import { xml } from './chart-svg.ts';
 import { type ChartPicture, engineCharts } from './charts.ts';
 import type { Trace } from './trace-records.ts';

@@ -1,7 +1,7 @@
 import type { Actor, Snapshot } from 'xstate';
 import type { gameMachine } from '../../machines/game.machine.ts';
 import type { Board, CardId } from '../model/board.ts';
-import { drawInt, type RandomState, seedRandom } from '../rules/random.ts';
+import { seedRandom, shuffledWith } from '../rules/random.ts';
 
 /**
  * What a fork of a game starts from (`game.fork()`): the persisted snapshot a save would hold, made
@@ -44,8 +44,8 @@ export function forkSnapshot(actor: Actor<typeof gameMachine>, chances: ForkChan
     const battle = persisted.children.battle;
     const piles = battle?.snapshot.context.piles;
     if (battle && piles && (piles.attacker.length > 1 || piles.defender.length > 1)) {
-      const attacker = shuffled(piles.attacker, random);
-      const defender = shuffled(piles.defender, attacker.random);
+      const attacker = shuffledWith(piles.attacker, random);
+      const defender = shuffledWith(piles.defender, attacker.random);
       random = defender.random;
       // The battle's context is the live battle's own (it holds no actor): the fork's is a copy.
       persisted.children = {
@@ -76,15 +76,3 @@ type Children = Record<string, { snapshot: { context: Record<string, unknown> } 
     };
   };
 };
-
-/** A pile in a new order (Fisher-Yates, from the generator), and the generator's next state. */
-function shuffled(pile: readonly CardId[], from: RandomState): { pile: CardId[]; random: RandomState } {
-  const cards = [...pile];
-  let random = from;
-  for (let i = cards.length - 1; i > 0; i--) {
-    const [j, next] = drawInt(random, 0, i);
-    random = next;
-    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
-  }
-  return { pile: cards, random };
-}

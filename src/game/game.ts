@@ -1,7 +1,8 @@
-import { type Actor, createActor, type InspectionEvent, type Observer, type Snapshot } from 'xstate';
+import type { Actor, InspectionEvent, Observer, Snapshot } from 'xstate';
 import { type AcceptedEvent, type GameEmitted, gameMachine } from '../../machines/game.machine.ts';
 import {
   EFFECT_EVENT,
+  GatedActor,
   inputBeingAnswered,
   onCarriedOut,
   submit,
@@ -261,7 +262,7 @@ export class Game {
     // Frozen: saves and replays read it, so a client's write to it must not reach them.
     this.origin = deepFreeze(origin);
     this.commandLog = resume ? [...resume.log] : [];
-    this.actor = createActor(gameMachine, {
+    this.actor = new GatedActor(gameMachine, {
       input,
       // XState revives a snapshot in place (its actor references become live actors): a caller's snapshot
       // is restored from a copy, so its save stays a save and two games restored from it stay apart; one

@@ -1,4 +1,4 @@
-import { libraryFor } from '../../machines/game-table.ts';
+import { libraryFor } from '../cards/library-for.ts';
 import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board } from '../model/board.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';

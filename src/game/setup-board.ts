@@ -4,6 +4,7 @@ import { ROGUE_BORG } from '../model/battle.ts';
 import type { Board, CardId, CardInstance, Location, Position } from '../model/board.ts';
 import { NO_STATUSES, type Statuses } from '../model/board.ts';
 import { type CardDefinitionInput, cardDefinitionSchema } from '../model/card-definition.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import { deepFreeze } from '../model/freeze.ts';
 import { copyPlain, MAX_JSON_DEPTH, safeText } from '../model/plain.ts';
 import { type SetupCard, type SetupPosition, setupSchema } from '../model/setup.ts';
@@ -17,7 +18,6 @@ import {
   isPersonnelOrEquipment,
   isShipOrFacility,
 } from '../rules/cards.ts';
-import type { ClauseId } from '../rules/clauses.ts';
 import { existenceOf } from '../rules/holograms.ts';
 import { seedRandom } from '../rules/random.ts';
 import type { HologramView, Table } from '../rules/table.ts';
@@ -152,7 +152,9 @@ export function gameInputFromSetup(
     };
   });
 
-  const board: Board = { players: [first, second], turn, locations, cards, nextDiscard };
+  // Copied once more as a whole: a record built key by key is kept by V8 as a slow dictionary, and every
+  // command that changes a card copies it (a spread of a dictionary costs tens of times one of a record).
+  const board: Board = { players: [first, second], turn, locations, cards: { ...cards }, nextDiscard };
   // Before any rule follows a chain of placements (where a card is, who is present): a card worn by,
   // held by or aboard itself, directly or through others, built in or the client's own, is refused.
   const cycle = placementCycle(board);

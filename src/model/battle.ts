@@ -1,5 +1,5 @@
-import type { ClauseId } from '../rules/clauses.ts';
 import type { CardId, LocationId, PlayerId } from './board.ts';
+import type { ClauseId } from './clauses.ts';
 import type { BattleWindow } from './commands.ts';
 
 /** The personnel battle's data: plain and serialisable, held by the battle actor (and the game). */

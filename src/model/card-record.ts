@@ -96,6 +96,23 @@ function recordOf(store: Store): Cards {
   return record;
 }
 
+/**
+ * A copy of a plain record that the engine keeps for itself and never writes (the kernel's, see
+ * `src/game/kernel-bridge.ts`): unfrozen, for V8 copies a frozen record several times slower than
+ * another, and every command that changes a card copies its record; given a revision, so that what
+ * is read from it (STRENGTH) may be kept, as for a frozen one.
+ */
+export function unfrozenCopy(cards: Cards): Cards {
+  const copy = { ...cards };
+  revisions.set(copy, { n: 0 });
+  return copy;
+}
+
+/** Whether a record is a shared one (a large board's read-only view over its store), not a plain object. */
+export function isSharedRecord(cards: Cards): boolean {
+  return stores.has(cards);
+}
+
 /** Every card of a record, in its key order: for looking through them all without a look per key. */
 export function cardList(cards: Cards): readonly CardInstance[] {
   const store = stores.get(cards);
@@ -103,9 +120,17 @@ export function cardList(cards: Cards): readonly CardInstance[] {
     store.lent = true;
     return store.cards;
   }
-  // A plain record: small (see SHARED_FROM), read afresh.
-  return Object.values(cards);
+  // A plain record: small (see SHARED_FROM), read once while it is the one asked for (a command asks
+  // for its board's list many times in a row; a record never changes once made).
+  if (cards !== lastPlainCards) {
+    lastPlainCards = cards;
+    lastPlainList = Object.values(cards);
+  }
+  return lastPlainList;
 }
+
+let lastPlainCards: Cards | undefined;
+let lastPlainList: readonly CardInstance[] = [];
 
 /** Plain copies of shared records, made once per record (a record never changes once made). */
 const plainCopies = new WeakMap<object, Cards>();
@@ -192,7 +217,8 @@ export const SHARED_FROM = 64;
  */
 export function draftOf(cards: Cards): CardsDraft {
   const from = stores.get(cards);
-  if (!from && Object.keys(cards).length <= SHARED_FROM) {
+  // Its size from its list (read once per record, and read again by most commands anyway).
+  if (!from && cardList(cards).length <= SHARED_FROM) {
     const plain: Record<CardId, CardInstance> = { ...cards };
     const revision = { n: 0 };
     revisions.set(plain, revision);
@@ -202,6 +228,8 @@ export function draftOf(cards: Cards): CardsDraft {
         if (!Object.hasOwn(plain, card.id)) throw new Error(`no card ${card.id} in this game`);
         plain[card.id] = card;
         revision.n++;
+        // Written: its list, if read already, is read again.
+        if (lastPlainCards === plain) lastPlainCards = undefined;
       },
     };
   }

@@ -249,9 +249,11 @@ export function isCommandType(type: unknown): type is CommandType {
   return typeof type === 'string' && Object.hasOwn(commandSchemas, type);
 }
 
+const HOST_EFFECT_SET: ReadonlySet<string> = new Set(HOST_EFFECT_TYPES);
+
 /** Whether a type names a host effect (kill, destroy, discard, leave, capture, select, addHoloIcon). */
 export function isHostEffectType(type: unknown): type is HostEffectType {
-  return typeof type === 'string' && (HOST_EFFECT_TYPES as readonly string[]).includes(type);
+  return typeof type === 'string' && HOST_EFFECT_SET.has(type);
 }
 
 /** Whether a type names a player's command. */

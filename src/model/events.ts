@@ -1,6 +1,6 @@
-import type { ClauseId } from '../rules/clauses.ts';
 import type { PairingOutcome } from './battle.ts';
 import type { CardId, PlayerId, Position } from './board.ts';
+import type { ClauseId } from './clauses.ts';
 import type { BattleWindow } from './commands.ts';
 
 /** The activation states of a hologram (its hologram actor's state). */

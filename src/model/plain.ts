@@ -41,6 +41,24 @@ const isProxy: ProxyCheck =
   nodeBuiltin<{ types?: { isProxy?: ProxyCheck } }>('node:util')?.types?.isProxy ?? (() => false);
 
 /**
+ * Whether `key` of an object can be read as data, running none of its sender's code: the object is no
+ * proxy, and the property it has or inherits there is data, not a getter. Where a proxy cannot be told
+ * apart (a browser), one whose traps throw is no data either.
+ */
+export function readsAsData(object: object, key: string): boolean {
+  try {
+    for (let at: object | null = object; at !== null; at = Object.getPrototypeOf(at) as object | null) {
+      if (isProxy(at)) return false;
+      const descriptor = Object.getOwnPropertyDescriptor(at, key);
+      if (descriptor) return 'value' in descriptor;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A copy of plain data made without running the sender's code: only own enumerable data properties are
  * read (symbol keys and non-enumerable properties are left out, as JSON leaves them out); an accessor
  * (getter or setter), a proxy, a function, a big integer, a symbol, a number that is not finite, an

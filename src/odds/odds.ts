@@ -1,8 +1,15 @@
-import { createGame, Game, ownSnapshot } from '../game/game.ts';
+import { createGame, type Game } from '../game/game.ts';
+import { gameStateOf, kernelPolicies } from '../game/kernel-bridge.ts';
 import { checkedOptions } from '../game/options.ts';
 import { checkedPolicy, type Policy } from '../game/policies.ts';
+import { Kernel, type KernelPolicy } from '../kernel/kernel.ts';
+import { type GameState, tableAt } from '../kernel/state.ts';
+import type { BattleInput } from '../model/battle.ts';
 import type { CardId, PlayerId } from '../model/board.ts';
+import { plainBoard } from '../model/card-record.ts';
 import type { CommandOf } from '../model/commands.ts';
+import { admit, copyInput, refusalOfCopy } from '../rules/commands/admit.ts';
+import { battleOfAttack } from '../rules/commands/battle.ts';
 import { seedRandom } from '../rules/random.ts';
 import { addTo, average, chance, type Estimate, emptyTally, type Tally } from './intervals.ts';
 
@@ -111,8 +118,13 @@ interface BattleRecord {
   readonly names: ReadonlyMap<CardId, { readonly name: string; readonly owner: PlayerId }>;
 }
 
-function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
-  const result = game.send(attack);
+function playBattle(
+  kernel: Kernel,
+  attack: CommandOf<'attack'>,
+  announced: BattleInput['participants'],
+): BattleRecord {
+  // The attack is checked whole once (`checkedAttack`); every battle judges it by the rules again.
+  const result = kernel.own(attack);
   if (!result.ok) throw new OddsError(`the attack is refused: ${result.rejection.message}`);
   if (result.policyRejection) {
     throw new OddsError(`a policy's command is refused: ${result.policyRejection.message}`);
@@ -121,22 +133,20 @@ function playBattle(game: Game, attack: CommandOf<'attack'>): BattleRecord {
     const { player, message } = result.policyFailure;
     throw new OddsError(`the policy of ${player} failed: ${message}`);
   }
-  const waiting = game.awaiting();
+  const waiting = kernel.awaiting();
   if (waiting) throw new OddsError(`the battle waits for ${waiting.player}, whom no policy answers for`);
-  const announced = result.events.find((event) => event.kind === 'battle-announced');
-  // The record itself, read-only (game.lastBattle() hands a client its own copy, which costs more here).
-  const battle = game.actor.getSnapshot().context.lastBattle;
-  if (announced?.kind !== 'battle-announced' || !battle) {
-    throw new OddsError('the attack did not start a battle');
-  }
-  const board = game.board();
-  const everyone = [...announced.attackers, ...announced.defenders];
+  const battle = kernel.lastBattle();
+  if (!battle || kernel.battle()) throw new OddsError('the attack did not start a battle');
+  const board = kernel.board();
+  const attackers = announced.attacker;
+  const defenders = announced.defender;
+  const everyone = [...attackers, ...defenders];
   return {
     winner: battle.winner,
-    attackers: announced.attackers,
-    defenders: announced.defenders,
+    attackers,
+    defenders,
     dead: new Set(everyone.filter((id) => board.cards[id]?.at.in === 'discard')),
-    deactivated: new Set(everyone.filter((id) => game.hologramState(id) === 'deactivated')),
+    deactivated: new Set(everyone.filter((id) => kernel.hologramState(id) === 'deactivated')),
     names: new Map(
       everyone.map((id) => [id, { name: board.cards[id]!.card, owner: board.cards[id]!.owner }]),
     ),
@@ -228,8 +238,8 @@ export interface PreparedOdds {
   readonly policies: Readonly<Record<PlayerId, Policy>>;
   /** The holograms active before the attack (the same position starts every battle). */
   readonly activeBefore: readonly CardId[];
-  /** The game's persisted snapshot before the attack. */
-  readonly snapshot: unknown;
+  /** The game's state before the attack, as plain data (the kernel plays each battle from it). */
+  readonly state: GameState;
 }
 
 /** Checks the request and sets up the position once. Throws `SetupError` or `OddsError`. */
@@ -255,7 +265,8 @@ export function prepareOdds(setup: unknown, options: Omit<OddsOptions, 'onProgre
   }
   const attack = attackFor(probe, options.attack);
   const activeBefore = Object.keys(probe.board().cards).filter((id) => probe.hologramState(id) === 'active');
-  const snapshot = probe.persistedSnapshot();
+  const before = gameStateOf(probe);
+  const state: GameState = { ...before, board: plainBoard(before.board) };
   probe.stop();
   const attacker = attack.player;
   return {
@@ -269,32 +280,32 @@ export function prepareOdds(setup: unknown, options: Omit<OddsOptions, 'onProgre
     defender: players[0] === attacker ? players[1] : players[0],
     policies,
     activeBefore,
-    snapshot,
+    state,
   };
 }
 
 /**
- * The game of battle `index`: the prepared position with the generator seeded from `battleSeed(seed,
- * index)` alone, exactly the game `createGame(setup, { seed: battleSeed(seed, index) })` would start
- * (the seed enters a new game only through its generator's state).
+ * The attack as the players' door reads it (GAME-INPUT-1: copied, and checked against the schema and the
+ * rules) at the prepared position, once for every battle; refused, an `OddsError`.
  */
-function gameForBattle(prepared: PreparedOdds, index: number): Game {
-  const seed = battleSeed(prepared.seed, index);
-  const snapshot = prepared.snapshot as { context: Record<string, unknown>; children: unknown };
-  // The position's board, cards and record are frozen and shared by every battle; what XState revives
-  // in place (the context's references to the hologram actors, and the actors' own snapshots) is this
-  // battle's own.
-  const holograms = snapshot.context.holograms as Record<string, unknown>;
-  const own = ownSnapshot({
-    ...snapshot,
-    context: { ...snapshot.context, holograms: { ...holograms }, random: seedRandom(seed) },
-    children: JSON.parse(JSON.stringify(snapshot.children)),
-  });
-  return new Game(
-    { setup: prepared.setup, seed, cards: prepared.cards },
-    { policies: prepared.policies },
-    { snapshot: own, log: [], logStart: 0, id: `odds-battle-${index}` },
-  );
+function checkedAttack(prepared: PreparedOdds): CommandOf<'attack'> {
+  const copied = copyInput(prepared.attack);
+  const verdict =
+    'input' in copied
+      ? admit(tableAt(prepared.state), copied.input, 'player')
+      : { rejection: refusalOfCopy(copied) };
+  if ('rejection' in verdict) throw new OddsError(`the attack is refused: ${verdict.rejection.message}`);
+  return verdict.event as CommandOf<'attack'>;
+}
+
+/**
+ * The kernel of battle `index`: the prepared position with the generator seeded from `battleSeed(seed,
+ * index)` alone, exactly the game `createGame(setup, { seed: battleSeed(seed, index) })` would start
+ * (the seed enters a new game only through its generator's state), played on the kernel.
+ */
+function kernelForBattle(prepared: PreparedOdds, policies: Record<PlayerId, KernelPolicy>, index: number) {
+  const position: GameState = { ...prepared.state, random: seedRandom(battleSeed(prepared.seed, index)) };
+  return new Kernel(position, { policies });
 }
 
 /**
@@ -311,10 +322,12 @@ export function playOddsBattles(
   const tally = emptyOddsTally();
   const personnel = new Map<CardId, PersonnelTally>();
   const activeBefore = new Set(prepared.activeBefore);
+  const policies = kernelPolicies(prepared.policies);
+  const attack = checkedAttack(prepared);
+  // BATTLE-1: the groups the attack announces, every battle alike (they all start from one position).
+  const announced = battleOfAttack(tableAt(prepared.state), attack).participants;
   for (let i = from; i < to; i++) {
-    const game = gameForBattle(prepared, i);
-    const record = playBattle(game, prepared.attack);
-    game.stop();
+    const record = playBattle(kernelForBattle(prepared, policies, i), attack, announced);
     tally.battles++;
     if (record.winner === prepared.attacker) tally.wins++;
     else if (record.winner === null) tally.ties++;

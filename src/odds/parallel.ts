@@ -45,7 +45,7 @@ const workerFile = new URL(
 );
 
 /** Battles that make a worker thread worth starting, when the number of workers is not given. */
-export const BATTLES_PER_DEFAULT_WORKER = 1000;
+export const BATTLES_PER_DEFAULT_WORKER = 50_000;
 
 /** The number of workers asked for, checked; by default every core, but no more than the battles are worth. */
 export function workerCount(workers: number | undefined, battles: number): number {

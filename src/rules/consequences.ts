@@ -1,7 +1,7 @@
 import type { CardId } from '../model/board.ts';
 import { cardList, slotOf } from '../model/card-record.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import { hasEffect, isHolographic, label } from './cards.ts';
-import type { ClauseId } from './clauses.ts';
 import type { Draft } from './draft.ts';
 import { existenceOf, holoProjectorsLookup, isLiveHologram } from './holograms.ts';
 import { cardsOn, emitterWornBy, isInPlay } from './where.ts';
@@ -17,7 +17,7 @@ export function deactivate(draft: Draft, id: CardId, clause: ClauseId, why: stri
   const view = draft.hologram(id);
   if (view?.state !== 'active') return;
   draft.changeHologram({ change: 'deactivate', card: id, turn: draft.board.turn.number });
-  draft.rule('deactivated', clause, { hologram: id }, `${label(draft, id)} is deactivated: ${why}`);
+  draft.rule('deactivated', clause, { hologram: id }, () => `${label(draft, id)} is deactivated: ${why}`);
 }
 
 /** HOLO-ACT-1: a Holo card that reports (from hand, or to a battle) enters play deactivated. */
@@ -28,7 +28,7 @@ export function deactivatedWhenReported(draft: Draft, id: CardId): void {
     'deactivated',
     'HOLO-ACT-1',
     { hologram: id },
-    `${label(draft, id)} is deactivated when reported (it may be activated this turn)`,
+    () => `${label(draft, id)} is deactivated when reported (it may be activated this turn)`,
   );
 }
 
@@ -43,14 +43,14 @@ export function discard(draft: Draft, id: CardId, clause: ClauseId, why: string,
   const from = draft.board.cards[id]!.at;
   if (isLiveHologram(draft, id)) {
     draft.changeHologram({ change: 'erase', card: id });
-    draft.rule('erased', clause, { hologram: id }, `${label(draft, id)} is erased: ${why}`);
+    draft.rule('erased', clause, { hologram: id }, () => `${label(draft, id)} is erased: ${why}`);
   }
   draft.toDiscardPile(id);
   draft.rule(
     'discarded',
     isHolographic(draft, id) ? 'HOLO-DEATH-2' : clause,
     { card: id, from },
-    `${label(draft, id)} goes to the discard pile (${why})`,
+    () => `${label(draft, id)} goes to the discard pile (${why})`,
   );
   for (const other of carried) {
     // Gone already, through another card it was carried by.

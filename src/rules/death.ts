@@ -1,6 +1,6 @@
 import type { CardId } from '../model/board.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import { label } from './cards.ts';
-import type { ClauseId } from './clauses.ts';
 import { deactivate, discard } from './consequences.ts';
 import type { Draft } from './draft.ts';
 import { isLiveHologram } from './holograms.ts';
@@ -26,7 +26,8 @@ export function killOrDeactivateInstead(
       'stays',
       'HOLO-DEATH-1',
       { card: id },
-      `${label(draft, id)} would be ${why}; a hologram is deactivated instead, and it is deactivated already`,
+      () =>
+        `${label(draft, id)} would be ${why}; a hologram is deactivated instead, and it is deactivated already`,
     );
   }
 }

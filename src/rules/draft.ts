@@ -1,4 +1,3 @@
-import { type HologramChangeEvent, hologramAfter } from '../../machines/hologram.machine.ts';
 import type { CardLibrary } from '../cards/library.ts';
 import type { AwaitedDecision, BattleEvent, BattleInput, BattleView } from '../model/battle.ts';
 import {
@@ -10,9 +9,10 @@ import {
   type Statuses,
 } from '../model/board.ts';
 import { type CardsDraft, draftOf } from '../model/card-record.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { deepFreeze } from '../model/freeze.ts';
-import type { ClauseId } from './clauses.ts';
+import { type HologramChangeEvent, hologramAfter } from './hologram-life.ts';
 import { drawInt, type RandomState } from './random.ts';
 import type { HologramView, Table } from './table.ts';
 
@@ -70,6 +70,20 @@ export interface Resolution {
   readonly awaitedDecision?: AwaitedDecision | null;
 }
 
+/** The changes of a command that changed no card (shared: never written, for a first change makes its own). */
+const NOTHING_CHANGED: CardId[] = [];
+
+/**
+ * How a command is resolved: for the engine of record, every rule event recorded and what the command
+ * made frozen (clients hold it); for a search (the kernel without events), neither.
+ */
+export interface DraftOptions {
+  /** Record no rule events (no one reads them: a search, an odds run). Default false. */
+  readonly quiet?: boolean;
+  /** Leave the new board and cards unfrozen (the kernel's own data, which no client holds). Default false. */
+  readonly unfrozen?: boolean;
+}
+
 /**
  * The working copy a command resolves on: it reads like a `Table`, copies the board on first write,
  * records hologram changes (and sees them at once, so later steps of the same command do), and
@@ -83,16 +97,21 @@ export class Draft implements Table {
   private readonly base: Table;
   private cards: CardsDraft | null = null;
   /** The cards this command replaced, by id; and their ids in the order it first changed them. */
-  private readonly changed = new Map<CardId, CardInstance>();
-  private readonly changedOrder: CardId[] = [];
-  private readonly holo = new Map<CardId, HologramView>();
+  // Made on the first change: most of a battle's commands (a pass) change no card and no hologram.
+  private changed: Map<CardId, CardInstance> | null = null;
+  private changedOrder: CardId[] = NOTHING_CHANGED;
+  private holo: Map<CardId, HologramView> | null = null;
   readonly events: RuleEvent[] = [];
   readonly changes: HologramChange[] = [];
   readonly toBattle: BattleEvent[] = [];
   startBattle: BattleInput | null = null;
   private awaited: AwaitedDecision | null | undefined = undefined;
+  private readonly quiet: boolean;
+  private readonly unfrozen: boolean;
 
-  constructor(table: Table, random: RandomState) {
+  constructor(table: Table, random: RandomState, options: DraftOptions = {}) {
+    this.quiet = options.quiet === true;
+    this.unfrozen = options.unfrozen === true;
     this.base = table;
     this.board = table.board;
     this.library = table.library;
@@ -101,7 +120,7 @@ export class Draft implements Table {
   }
 
   hologram(card: CardId): HologramView | undefined {
-    return this.holo.get(card) ?? this.base.hologram(card);
+    return this.holo?.get(card) ?? this.base.hologram(card);
   }
 
   battle(): BattleView | undefined {
@@ -132,8 +151,22 @@ export class Draft implements Table {
       this.cards = draftOf(this.board.cards);
       this.board = { ...this.board, cards: this.cards.cards };
     }
-    const next = { ...card, ...patch };
+    // Every field named, in the order a card is set up with: a spread of a card takes V8's slow path
+    // (cards come in many shapes), and a card changes at most commands.
+    const next: CardInstance = {
+      id: card.id,
+      card: patch.card ?? card.card,
+      owner: patch.owner ?? card.owner,
+      at: patch.at ?? card.at,
+      status: patch.status ?? card.status,
+      addedIcons: patch.addedIcons ?? card.addedIcons,
+      affiliationMode: patch.affiliationMode !== undefined ? patch.affiliationMode : card.affiliationMode,
+    };
     this.cards.set(next);
+    if (!this.changed) {
+      this.changed = new Map();
+      this.changedOrder = [];
+    }
     if (!this.changed.has(id)) this.changedOrder.push(id);
     this.changed.set(id, next);
   }
@@ -173,11 +206,12 @@ export class Draft implements Table {
 
   /**
    * Records a hologram change, and makes it visible to the rest of this command's resolution: the
-   * hologram's state after it is worked out by the hologram chart itself (`hologramAfter`), from the
-   * event its actor will be told, so the rules and the actor cannot disagree.
+   * hologram's state after it is worked out by its life in the rules (`hologramAfter`), which the
+   * hologram chart's guards read too, from the event its actor will be told.
    */
   changeHologram(change: HologramChange): void {
     this.changes.push(change);
+    this.holo ??= new Map();
     this.holo.set(
       change.card,
       hologramAfter(this.hologram(change.card), hologramEventOf(change, this.board)),
@@ -185,23 +219,46 @@ export class Draft implements Table {
   }
 
   record(event: RuleEvent): void {
+    if (this.quiet) return;
     this.events.push(event);
   }
 
   /**
    * Records a rule event of this kind: what happened, under the clause that made it happen. Its message
    * is the clause, then `text` (`rule('stopped', 'BATTLE-6', { card }, 'Data survives and is stopped')`
-   * says "BATTLE-6: Data survives and is stopped"), so no message repeats its clause by hand.
+   * says "BATTLE-6: Data survives and is stopped"), so no message repeats its clause by hand. A text
+   * worked out from the board is given as a function: a quiet draft (a search's) never works it out.
    */
-  rule<K extends RuleEvent['kind']>(kind: K, clause: ClauseId, fields: RuleFields<K>, text: string): void {
-    this.record({ type: 'rule', kind, clause, ...fields, message: `${clause}: ${text}` } as RuleEvent);
+  rule<K extends RuleEvent['kind']>(
+    kind: K,
+    clause: ClauseId,
+    fields: RuleFields<K>,
+    text: string | (() => string),
+  ): void {
+    if (this.quiet) return;
+    const said = typeof text === 'function' ? text() : text;
+    this.record({ type: 'rule', kind, clause, ...fields, message: `${clause}: ${said}` } as RuleEvent);
   }
 
   /** Sets some of a card's statuses (stunned, mortally wounded, stopped, ...), keeping the others. */
   setStatus(id: CardId, statuses: Partial<Statuses>): void {
     const card = this.board.cards[id];
     if (!card) throw new Error(`no card ${id} in this game`);
-    this.updateCard(id, { status: { ...card.status, ...statuses } });
+    const was = card.status;
+    const status: { -readonly [S in keyof Statuses]: Statuses[S] } = {
+      stopped: statuses.stopped ?? was.stopped,
+      disabled: statuses.disabled ?? was.disabled,
+      inStasisUntilEndOfTurn:
+        statuses.inStasisUntilEndOfTurn !== undefined
+          ? statuses.inStasisUntilEndOfTurn
+          : was.inStasisUntilEndOfTurn,
+      stunned: statuses.stunned ?? was.stunned,
+      mortallyWounded: statuses.mortallyWounded ?? was.mortallyWounded,
+    };
+    if ('strengthThisBattle' in statuses || 'strengthThisBattle' in was)
+      status.strengthThisBattle =
+        'strengthThisBattle' in statuses ? statuses.strengthThisBattle : was.strengthThisBattle;
+    this.updateCard(id, { status });
   }
 
   /** A whole number from min to max, from the game's seeded generator. */
@@ -214,8 +271,10 @@ export class Draft implements Table {
   resolution(): Resolution {
     // Only the objects this command made are not frozen yet: the board, and the cards it replaced
     // (deepFreeze stops at frozen objects, and leaves the read-only cards record as it is).
-    deepFreeze(this.board);
-    for (const card of this.changed.values()) deepFreeze(card);
+    if (!this.unfrozen) {
+      deepFreeze(this.board);
+      if (this.changed) for (const card of this.changed.values()) deepFreeze(card);
+    }
     return {
       board: this.board,
       random: this.random,

@@ -1,7 +1,7 @@
 import type { CardId, LocationId } from '../model/board.ts';
 import { cardList } from '../model/card-record.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import { definitionOf, hasEffect, instance, isHolographic } from './cards.ts';
-import type { ClauseId } from './clauses.ts';
 import type { Table } from './table.ts';
 import { emitterWornBy } from './where.ts';
 

@@ -44,3 +44,18 @@ export function drawInt(state: RandomState, min: number, max: number): [number, 
   const value = uniformInt(rng, min, max);
   return [value, rng.getState()];
 }
+
+/** A pile in a new order (Fisher-Yates, from the generator), and the generator's next state. */
+export function shuffledWith(
+  pile: readonly string[],
+  from: RandomState,
+): { pile: string[]; random: RandomState } {
+  const cards = [...pile];
+  let random = from;
+  for (let i = cards.length - 1; i > 0; i--) {
+    const [j, next] = drawInt(random, 0, i);
+    random = next;
+    [cards[i], cards[j]] = [cards[j]!, cards[i]!];
+  }
+  return { pile: cards, random };
+}

@@ -1,7 +1,7 @@
 import type { CardId } from '../model/board.ts';
 import type { CardDefinition, Effect } from '../model/card-definition.ts';
+import type { ClauseId } from '../model/clauses.ts';
 import { definitionOf, instance, isHolographic, label } from './cards.ts';
-import type { ClauseId } from './clauses.ts';
 import type { Table } from './table.ts';
 
 /** Gameplay species and affiliation, and who may use a card that asks for either. */

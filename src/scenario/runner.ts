@@ -1,5 +1,9 @@
-import { createGame, type Game, type GameOptions } from '../game/game.ts';
+import { type CommandResult, createGame, type Game, type GameOptions } from '../game/game.ts';
+import { gameAt, kernelOf, kernelPolicies } from '../game/kernel-bridge.ts';
+import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
+import type { KernelResult } from '../kernel/kernel.ts';
+import type { GameState } from '../kernel/state.ts';
 import { type Command, isHostEffect } from '../model/commands.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { checkExpectation, type Difference } from './expectations.ts';
@@ -56,6 +60,40 @@ export interface RunOptions {
   readonly eventsBeforeFailure?: number;
   /** Called with the scenario's game once it is created (a trace recorder attaches here). */
   readonly onGame?: (game: Game) => void;
+  /**
+   * Which driver plays the steps: the statecharts (the engine of record, the default), or the kernel
+   * (`src/kernel/`), whose position each expectation is then read from: a ruling holds on both.
+   */
+  readonly driver?: Driver;
+}
+
+/** The engine's two drivers over one rules layer. */
+export type Driver = 'statecharts' | 'kernel';
+
+/** What the runner plays a scenario on: the game itself, or the kernel at its first position. */
+interface Player {
+  send(command: Command): CommandResult | KernelResult;
+  effect(effect: Command): CommandResult | KernelResult;
+  /** A game at the position now, for the expectations to read (the game itself, for the statecharts). */
+  now(): Game;
+}
+
+function playerOn(game: Game, driver: Driver, policies: Readonly<Record<string, Policy>>): Player {
+  if (driver === 'statecharts')
+    return { send: (c) => game.send(c), effect: (e) => game.effect(e), now: () => game };
+  const kernel = kernelOf(game, { events: true, policies: kernelPolicies(policies) });
+  let at: { state: GameState; game: Game } | undefined;
+  return {
+    send: (c) => kernel.send(c),
+    effect: (e) => kernel.effect(e),
+    now: () => {
+      if (at?.state !== kernel.state) {
+        at?.game.stop();
+        at = { state: kernel.state, game: gameAt(kernel.state, { origin: game.origin }) };
+      }
+      return at.game;
+    },
+  };
 }
 
 /**
@@ -105,7 +143,8 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
   const engine: EngineFailure = { error: null };
   game.actor.subscribe({ error: (error) => (engine.error = error) });
   try {
-    const steps = playSteps(game, scenario.steps, options.eventsBeforeFailure ?? 6, engine);
+    const player = playerOn(game, options.driver ?? 'statecharts', scenario.policies ?? {});
+    const steps = playSteps(player, scenario.steps, options.eventsBeforeFailure ?? 6, engine);
     const status = steps.every((step) => step.status === 'passed') ? 'passed' : 'failed';
     return { ...about, status, steps, error: null };
   } finally {
@@ -146,7 +185,7 @@ interface EngineFailure {
 }
 
 function playSteps(
-  game: Game,
+  game: Player,
   steps: readonly Step[],
   eventsBeforeFailure: number,
   engine: EngineFailure,
@@ -177,7 +216,7 @@ function playSteps(
  * One step. The engine promises never to throw, but should it (an engine bug), the step fails with
  * what it threw, rather than the runner (and a judge's whole run) stopping with a stack trace.
  */
-function play(game: Game, step: Step, history: RuleEvent[], engine: EngineFailure): Outcome {
+function play(game: Player, step: Step, history: RuleEvent[], engine: EngineFailure): Outcome {
   try {
     if ('do' in step) return playDo(game, step, history);
     if ('reject' in step) return playReject(game, step, history);
@@ -205,7 +244,7 @@ function stepInWords(step: Step): string {
   return `expect ${expectationInWords(step.expect)}`;
 }
 
-function playDo(game: Game, step: DoStep, history: RuleEvent[]): Outcome {
+function playDo(game: Player, step: DoStep, history: RuleEvent[]): Outcome {
   const result = isHostEffect(step.do) ? game.effect(step.do) : game.send(step.do satisfies Command);
   if (!result.ok) {
     const refusal = `refused (${result.rejection.code}): ${result.rejection.message}`;
@@ -238,7 +277,7 @@ function playDo(game: Game, step: DoStep, history: RuleEvent[]): Outcome {
   return { said: events.map((event) => event.message), differences, derailed: false };
 }
 
-function playReject(game: Game, step: RejectStep, history: RuleEvent[]): Outcome {
+function playReject(game: Player, step: RejectStep, history: RuleEvent[]): Outcome {
   const result = isHostEffect(step.reject)
     ? game.effect(step.reject)
     : game.send(step.reject satisfies Command);
@@ -263,8 +302,8 @@ function playReject(game: Game, step: RejectStep, history: RuleEvent[]): Outcome
   return { said: [`refused (${rejection.code}): ${rejection.message}`], differences, derailed: false };
 }
 
-function playExpect(game: Game, step: ExpectStep): Outcome {
-  return { said: [], differences: checkExpectation(game, step.expect), derailed: false };
+function playExpect(game: Player, step: ExpectStep): Outcome {
+  return { said: [], differences: checkExpectation(game.now(), step.expect), derailed: false };
 }
 
 /** The cards a rule event is about: its card, hologram, emitter or ship (an emitter event names two). */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { BattleStep, PairingOutcome } from '../model/battle.ts';
 import { cardDefinitionSchema } from '../model/card-definition.ts';
+import { allClauses, type ClauseId } from '../model/clauses.ts';
 import { BATTLE_WINDOWS, commandSchema } from '../model/commands.ts';
 import type { HologramState, RejectionCode, RuleEventKind } from '../model/events.ts';
 import { ID_CHECKS } from '../model/ids.ts';
 import { setupPositionSchema, setupSchema } from '../model/setup.ts';
-import { allClauses, type ClauseId } from '../rules/clauses.ts';
 
 /**
  * A scenario: a ruling that runs. It sets up a position (exactly the setup `createGame` takes), plays

@@ -1,8 +1,8 @@
 import type { BattleData, DeniedOutcome, Group, PairingOutcome, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId } from '../../model/board.ts';
 import { cardList } from '../../model/card-record.ts';
+import type { ClauseId } from '../../model/clauses.ts';
 import { hasEffect, isHolographic, isPersonnel, label } from '../cards.ts';
-import type { ClauseId } from '../clauses.ts';
 import { isDisabled, isInStasis, isStopped } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import { cardsAt } from '../where.ts';

@@ -74,7 +74,7 @@ export function beginEffectResponse(
     'responded',
     clause,
     { player: command.player, card: response.card, window: response.window },
-    `${command.player} responds with ${label(draft, response.card)}: ${command.type}`,
+    () => `${command.player} responds with ${label(draft, response.card)}: ${command.type}`,
   );
 }
 
@@ -111,7 +111,8 @@ export function accountForBattle(draft: Draft, battle: BattleView): void {
         'left-battle',
         'GAME-BATTLE-2',
         { card: id },
-        `${label(draft, id)} leaves the battle (${why}): out of its combat pile, its pairing and the totals`,
+        () =>
+          `${label(draft, id)} leaves the battle (${why}): out of its combat pile, its pairing and the totals`,
       );
     }
   }

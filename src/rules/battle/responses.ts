@@ -2,9 +2,9 @@ import type { BattleView, Side } from '../../model/battle.ts';
 import type { CardId, PlayerId, Position } from '../../model/board.ts';
 import type { ResponseAction, ResponseDescriptor } from '../../model/card-definition.ts';
 import { cardList } from '../../model/card-record.ts';
+import type { ClauseId } from '../../model/clauses.ts';
 import type { CommandOf } from '../../model/commands.ts';
 import { definitionOf, hasEffect, iconsOf, isHolographic, label } from '../cards.ts';
-import type { ClauseId } from '../clauses.ts';
 import { capture } from '../commands/capture.ts';
 import { forbid, type Refusal, refuse, requireCard } from '../commands/refusal.ts';
 import { deactivatedWhenReported, discard } from '../consequences.ts';
@@ -416,7 +416,7 @@ function act(draft: Draft, context: ResponseContext, action: ResponseAction, use
         'reported',
         clause,
         { card: command.card, at },
-        `${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
+        () => `${name} reports to the just-initiated battle, with ${command.player}'s personnel`,
       );
       deactivatedWhenReported(draft, command.card);
       return;
@@ -433,7 +433,8 @@ function act(draft: Draft, context: ResponseContext, action: ResponseAction, use
           'strength-changed',
           clause,
           { card: id, amount: action.amount, by: command.card },
-          `${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
+          () =>
+            `${label(draft, id)} is STRENGTH ${action.amount >= 0 ? '+' : ''}${action.amount} until the end of the battle (${name})`,
         );
       }
       return;
@@ -465,7 +466,8 @@ function strike(
       'mortally-wounded',
       'HOLO-BATTLE-1',
       { card: target, by: user },
-      `${label(draft, user)} mortally wounds ${label(draft, target)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
+      () =>
+        `${label(draft, user)} mortally wounds ${label(draft, target)} with ${name}: the holographic safety protocols are suspended, and Holo weapons mortally wound instead of stun (Disengage Safety Protocols)`,
     );
     return;
   }
@@ -480,7 +482,8 @@ function strike(
         what === 'stun' ? 'stunned' : 'mortally-wounded',
         clause,
         { card: target, by: user },
-        `${label(draft, user)} ${what === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, target)} with ${name}${once}`,
+        () =>
+          `${label(draft, user)} ${what === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, target)} with ${name}${once}`,
       );
       return;
     case 'kill':
@@ -500,7 +503,8 @@ function strike(
         'in-stasis',
         clause,
         { card: target, by: user, untilEndOfTurn: until },
-        `${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
+        () =>
+          `${label(draft, user)} places ${label(draft, target)} (random selection) in stasis until the end of turn ${until} (${name})`,
       );
       return;
     }
@@ -561,7 +565,7 @@ const beamAway: ResponseRule = {
         'moved',
         clause,
         { card: id, from, to: at },
-        `${label(draft, id)} beams away from the battle (${name})`,
+        () => `${label(draft, id)} beams away from the battle (${name})`,
       );
     }
     draft.toDiscardPile(command.card);
@@ -655,7 +659,7 @@ export function resolveResponse(draft: Draft, battle: BattleView, command: Comma
     clause,
     // A response is played in an open window only (priority is checked first).
     { player: command.player, card: command.card, window: battle.window!.kind },
-    `${command.player} responds with ${name}${command.option ? ` (${command.option})` : ''}`,
+    () => `${command.player} responds with ${name}${command.option ? ` (${command.option})` : ''}`,
   );
   ruleOf(response).resolve(draft, { battle, command, response, side, clause, name });
   draft.tellBattle({ type: 'RESPONDED', player: command.player });

@@ -17,8 +17,8 @@ import {
 } from '../../model/battle.ts';
 import type { CardId } from '../../model/board.ts';
 import { cardList } from '../../model/card-record.ts';
+import type { ClauseId } from '../../model/clauses.ts';
 import { label } from '../cards.ts';
-import type { ClauseId } from '../clauses.ts';
 import { enforceExistence, wearersOf } from '../consequences.ts';
 import { killOrDeactivateInstead } from '../death.ts';
 import { Draft } from '../draft.ts';
@@ -34,6 +34,7 @@ import {
   safetyProtocolsHold,
   sideTotal,
 } from './combat.ts';
+import { battleData } from './sequence.ts';
 
 /**
  * The steps of a battle that need the board, carried out by the game as it carries out the pass that
@@ -71,9 +72,10 @@ export function formCombatPiles(draft: Draft, battle: BattleView): void {
     'combat-piles',
     'BATTLE-3',
     { attacker: attacker.length, defender: defender.length, leftOut },
-    `combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
+    () =>
+      `combat piles of ${attacker.length} and ${defender.length} cards, shuffled face down${leftOut.length ? `; not in them (disabled, stunned or mortally wounded): ${leftOut.map((id) => label(draft, id)).join(', ')}` : ''}`,
   );
-  announceTurnOver(draft, { ...battle.data, piles: { attacker, defender } });
+  announceTurnOver(draft, battleData(battle.data, { piles: { attacker, defender } }));
 }
 
 /**
@@ -81,8 +83,9 @@ export function formCombatPiles(draft: Draft, battle: BattleView): void {
  * (`data`, as the battle will have it), by the battle's own rule: the next pairing, or the rest face up.
  */
 function announceTurnOver(draft: Draft, data: BattleData): void {
-  if (bothSidesHaveAnAdversary(data)) announcePairing(draft, { ...data, ...turnOverTopCards(data) });
-  else announceFaceUp(draft, { ...data, ...turnRestFaceUp(data) });
+  if (bothSidesHaveAnAdversary(data))
+    announcePairing(draft, battleData(data, turnOverTopCards(data)) as BattleData & { pairing: Pairing });
+  else announceFaceUp(draft, battleData(data, turnRestFaceUp(data)));
 }
 
 /** BATTLE-4: a pairing is turned over; both STRENGTHs, with their modifiers, are shown. */
@@ -99,17 +102,15 @@ function announcePairing(draft: Draft, data: BattleData & { pairing: Pairing }):
       attackerStrength: found.attackerStrength,
       defenderStrength: found.defenderStrength,
     },
-    `pairing ${pairing.number}: ${label(draft, pairing.attacker)} (STRENGTH ${found.attackerStrength}) engages ${label(draft, pairing.defender)} (STRENGTH ${found.defenderStrength})`,
+    () =>
+      `pairing ${pairing.number}: ${label(draft, pairing.attacker)} (STRENGTH ${found.attackerStrength}) engages ${label(draft, pairing.defender)} (STRENGTH ${found.defenderStrength})`,
   );
 }
 
 /** BATTLE-4d: one pile has run out (or both); the cards left in the other are turned face up. */
 function announceFaceUp(draft: Draft, data: BattleData): void {
   const cards = data.faceUp;
-  draft.rule(
-    'face-up',
-    'BATTLE-4d',
-    { cards: [...cards] },
+  draft.rule('face-up', 'BATTLE-4d', { cards: [...cards] }, () =>
     cards.length === 0
       ? 'both combat piles ran out together'
       : `a combat pile ran out; the cards left in the other are turned face up: ${cards.map((id) => label(draft, id)).join(', ')}`,
@@ -133,7 +134,8 @@ export function settlePairing(
       outcome === 'stun' ? 'stunned' : 'mortally-wounded',
       clause,
       { card: weak, by: strong },
-      `${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
+      () =>
+        `${label(draft, strong)} ${outcome === 'stun' ? 'stuns' : 'mortally wounds'} ${label(draft, weak)}`,
     );
   } else {
     // Declining adds nothing to a strike a response made in the pairing's window (BATTLE-4e): the
@@ -147,10 +149,17 @@ export function settlePairing(
       'no-outcome',
       clause,
       { pairing: pairing.number },
-      `pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
+      () => `pairing ${pairing.number} ends with no one stunned or mortally wounded (${reason})`,
     );
   }
-  pairingDecided(draft, { ...pairing, outcome, by: outcome === 'none' ? null : strong, clause });
+  pairingDecided(draft, {
+    number: pairing.number,
+    attacker: pairing.attacker,
+    defender: pairing.defender,
+    outcome,
+    by: outcome === 'none' ? null : strong,
+    clause,
+  });
 }
 
 /**
@@ -161,7 +170,7 @@ function pairingDecided(draft: Draft, record: PairingRecord): void {
   draft.tellBattle({ type: 'DECIDED', record });
   draft.awaitDecision(null);
   const data = draft.battle()!.data;
-  announceTurnOver(draft, { ...data, pairings: [...data.pairings, record], pairing: null });
+  announceTurnOver(draft, battleData(data, { pairings: [...data.pairings, record], pairing: null }));
 }
 
 /** A combatant a response struck down in the pairing's window, and the adversary whose side struck. */
@@ -202,7 +211,8 @@ function endStruckPairing(draft: Draft, pairing: Pairing, strike: WindowStrike, 
     'pairing-ended',
     'BATTLE-4e',
     { pairing: pairing.number, outcome },
-    `pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; ${after ? `nothing more is done${after}` : 'no decision is left to make'}`,
+    () =>
+      `pairing ${pairing.number} ends: ${label(draft, struck)} was ${outcome === 'stun' ? 'stunned' : 'mortally wounded'} by a response of ${label(draft, by)}'s side in its window; ${after ? `nothing more is done${after}` : 'no decision is left to make'}`,
   );
   pairingDecided(draft, { ...pairing, outcome, by, clause: 'BATTLE-4e' });
 }
@@ -241,7 +251,8 @@ export function awaitDecision(draft: Draft, battle: BattleView): void {
     'decision-awaited',
     found.clause,
     { player, options: [...found.options] },
-    `${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
+    () =>
+      `${forceName(player)} decide${player === ROGUE_BORG ? '' : 's'}: ${found.reason} (${found.options.join(', ')})`,
   );
 }
 
@@ -272,7 +283,8 @@ export function determineWinner(draft: Draft, battle: BattleView): BattleResult 
     'totals',
     'BATTLE-5',
     totals,
-    `total remaining STRENGTH ${forceName(data.attacker)} ${attacker.total}, ${forceName(data.defender)} ${defender.total} (stunned and mortally wounded add none of their own)`,
+    () =>
+      `total remaining STRENGTH ${forceName(data.attacker)} ${attacker.total}, ${forceName(data.defender)} ${defender.total} (stunned and mortally wounded add none of their own)`,
   );
   if (attacker.total === defender.total) {
     draft.rule('battle-tied', 'BATTLE-5a', {}, 'equal totals: no one wins or loses');
@@ -288,7 +300,8 @@ export function determineWinner(draft: Draft, battle: BattleView): BattleResult 
       'battle-won',
       'HOLO-BATTLE-2',
       { winner, kills: false },
-      `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
+      () =>
+        `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}, but its total STRENGTH comes entirely from holograms: no one is killed`,
     );
     return winnerDetermined(draft, { totals, winner, killed: null });
   }
@@ -297,24 +310,26 @@ export function determineWinner(draft: Draft, battle: BattleView): BattleResult 
     'battle-won',
     'BATTLE-5a',
     { winner, kills: candidates.length > 0 },
-    `${
-      candidates.length > 0
-        ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
-        : data.participants[winningSide === 'attacker' ? 'defender' : 'attacker'].length === 0
-          ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; no opposing personnel is left in the battle to kill (GAME-BATTLE-2)`
-          : `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
-    }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
+    () =>
+      `${
+        candidates.length > 0
+          ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'} and kill${winner === ROGUE_BORG ? '' : 's'} one opposing personnel (random selection, stunned and disabled included)`
+          : data.participants[winningSide === 'attacker' ? 'defender' : 'attacker'].length === 0
+            ? `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; no opposing personnel is left in the battle to kill (GAME-BATTLE-2)`
+            : `${forceName(winner)} win${winner === ROGUE_BORG ? '' : 's'}; every opposing personnel is mortally wounded already, so none is killed now`
+      }${winning.entirelyHolographic ? ' (its total comes entirely from holograms, but the holographic safety protocols are suspended: HOLO-BATTLE-2 does not hold)' : ''}`,
   );
   let killed: CardId | null = null;
   if (candidates.length > 0) {
-    killed = candidates[draft.randomInt(0, candidates.length - 1)]!;
+    const chosen = candidates[draft.randomInt(0, candidates.length - 1)]!;
+    killed = chosen;
     draft.rule(
       'killed',
       'BATTLE-5a',
-      { card: killed },
-      `${label(draft, killed)} is the one killed (random selection)`,
+      { card: chosen },
+      () => `${label(draft, chosen)} is the one killed (random selection)`,
     );
-    killOrDeactivateInstead(draft, killed, 'BATTLE-5a', 'killed by the winner of the battle');
+    killOrDeactivateInstead(draft, chosen, 'BATTLE-5a', 'killed by the winner of the battle');
   }
   return winnerDetermined(draft, { totals, winner, killed });
 }
@@ -335,7 +350,7 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     if (!isInPlay(draft, id)) continue;
     if (!outlivesItsWounds(draft, id)) continue;
     draft.setStatus(id, { stopped: true });
-    draft.rule('stopped', 'BATTLE-6', { card: id }, `${label(draft, id)} survives and is stopped`);
+    draft.rule('stopped', 'BATTLE-6', { card: id }, () => `${label(draft, id)} survives and is stopped`);
   }
   // A personnel struck down and then gone from the battle while still in play (moved away, captured):
   // the text's "mortally wounded cards die, stunned cards recover" is of every card the battle struck,
@@ -355,7 +370,7 @@ export function aftermath(draft: Draft, battle: BattleView): void {
     'battle-over',
     'BATTLE-6',
     { winner: battle.data.winner, killed: battle.data.killed },
-    `the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
+    () => `the battle is over${battle.data.winner ? `; ${forceName(battle.data.winner)} won` : '; a tie'}`,
   );
 }
 
@@ -371,7 +386,12 @@ function outlivesItsWounds(draft: Draft, id: CardId): boolean {
   }
   if (isStunned(draft, id)) {
     draft.setStatus(id, { stunned: false });
-    draft.rule('recovered', 'BATTLE-6', { card: id }, `${label(draft, id)} recovers from being stunned`);
+    draft.rule(
+      'recovered',
+      'BATTLE-6',
+      { card: id },
+      () => `${label(draft, id)} recovers from being stunned`,
+    );
   }
   return true;
 }

@@ -1,5 +1,5 @@
-import { hologramTakes } from '../../../machines/hologram.machine.ts';
 import { isHolographic, isPersonnel, label } from '../cards.ts';
+import { hologramTakes } from '../hologram-life.ts';
 import { isDisabled, isInStasis, isLiveHologram, isStopped, mayBeActivatedWhereItIs } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import { arePresent, isCaptured } from '../where.ts';

@@ -1,11 +1,11 @@
 import { type BattleInput, type BattleView, type Group, playerOf } from '../../model/battle.ts';
 import { opponentOf, type PlayerId } from '../../model/board.ts';
+import type { ClauseId } from '../../model/clauses.ts';
 import type { CommandOf, Place } from '../../model/commands.ts';
 import { engagement, groupMembers, playerSide } from '../battle/combat.ts';
 import { checkResponse, resolveResponse, windowClause } from '../battle/responses.ts';
 import { carryOnBattle, settlePairing } from '../battle/steps.ts';
 import { label } from '../cards.ts';
-import type { ClauseId } from '../clauses.ts';
 import { isDisabled } from '../holograms.ts';
 import type { Table } from '../table.ts';
 import {
@@ -102,7 +102,8 @@ export const attack: CommandRule<'attack'> = {
       'battle-announced',
       'BATTLE-1',
       { attacker: command.player, defender, attackers, defenders },
-      `${command.player} attacks with ${attackers.map((id) => label(draft, id)).join(', ')} against ${defenders.map((id) => label(draft, id)).join(', ')}${disabled.length ? ` (disabled, they do not engage: ${disabled.map((id) => label(draft, id)).join(', ')})` : ''}`,
+      () =>
+        `${command.player} attacks with ${attackers.map((id) => label(draft, id)).join(', ')} against ${defenders.map((id) => label(draft, id)).join(', ')}${disabled.length ? ` (disabled, they do not engage: ${disabled.map((id) => label(draft, id)).join(', ')})` : ''}`,
     );
   },
 };
@@ -133,7 +134,8 @@ export const pass: CommandRule<'pass'> = {
       clause,
       // A pass is made in an open window only (priority is checked first).
       { player: command.player, window: battle.window!.kind },
-      `${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
+      () =>
+        `${command.player} passes${battle.window?.passes === 1 ? '; two passes in a row close the window' : ''}`,
     );
   },
   // The second pass in a row closes the window: the battle goes on to its next step with it.

@@ -29,7 +29,7 @@ import {
   isShipOrFacility,
 } from '../cards.ts';
 import { enforceExistence, wearersOf } from '../consequences.ts';
-import { Draft, type Resolution } from '../draft.ts';
+import { Draft, type DraftOptions, type Resolution } from '../draft.ts';
 import type { RandomState } from '../random.ts';
 import type { Table } from '../table.ts';
 import { hostsAt, isInPlay, locationOf, type Spot } from '../where.ts';
@@ -214,8 +214,13 @@ function checkFurtherTargets(table: Table, command: Command): Refusal | undefine
  * is followed by (each hologram where it may exist, HOLO-EXIST-*, HOLO-EMIT-2), then what its rule
  * says follows it (`afterwards`: a pass that closes a window carries the battle on).
  */
-export function resolveCommand(table: Table, random: RandomState, command: Command): Resolution {
-  const draft = new Draft(table, random);
+export function resolveCommand(
+  table: Table,
+  random: RandomState,
+  command: Command,
+  options?: DraftOptions,
+): Resolution {
+  const draft = new Draft(table, random, options);
   const wearing = wearersOf(draft);
   const rule = COMMAND_RULES[command.type] as CommandRule<CommandType>;
   const response = responseOf(command);
@@ -243,8 +248,9 @@ export function resolveNextRogueBorgBattle(
   table: Table,
   random: RandomState,
   ships: readonly CardId[],
+  options?: DraftOptions,
 ): Resolution {
-  const draft = new Draft(table, random);
+  const draft = new Draft(table, random, options);
   startRogueBorgBattle(draft, ships, 'start-of-turn');
   return draft.resolution();
 }

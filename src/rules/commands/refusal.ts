@@ -1,7 +1,7 @@
 import type { CardId, PlayerId } from '../../model/board.ts';
+import type { ClauseId } from '../../model/clauses.ts';
 import type { RejectionCode } from '../../model/events.ts';
 import { label } from '../cards.ts';
-import type { ClauseId } from '../clauses.ts';
 import type { Table } from '../table.ts';
 import { isInPlay } from '../where.ts';
 

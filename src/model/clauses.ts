@@ -101,6 +101,10 @@ export const ENGINE_CLAUSES = {
     "A player acts only for themself: a command sent from a player's seat is that player's, and one naming another player is refused; a spectator sends none.",
   'GAME-VIEW-1':
     "What a player could not see across a real table (the opponent's hand, the order of a face-down combat pile, the generator's state) is shown to no one else: a view or a rule event names only what its listener may see.",
+  'GAME-KERNEL-1':
+    "The engine's two drivers, the statecharts and the kernel, carry out every command alike: the same board, rule events, rejections, legal commands, awaited decision and generator state after each.",
+  'GAME-KERNEL-2':
+    "A game's state moves between the two drivers without loss: a game at a kernel's state saves as the game whose state it is.",
   'GAME-STAFF-1':
     'A ship is staffed when its unstopped, undisabled crew carries the staffing icons its card requires; only a staffed ship may move.',
   'CARD-EMITTER-1':

@@ -1,9 +1,9 @@
 import type { InspectionEvent } from 'xstate';
+import { connectStately, type StatelyConnection } from '../debug/stately.ts';
+import { recordTrace } from '../debug/trace.ts';
+import { writeTrace } from '../debug/trace-files.ts';
 import { type DemoWatcher, runDemo } from '../demo/demo.ts';
 import type { Game } from '../game/game.ts';
-import { connectStately, type StatelyConnection } from './stately.ts';
-import { recordTrace } from './trace.ts';
-import { writeTrace } from './trace-files.ts';
 
 /** Where `stccg demo --trace` writes when given no file. */
 export const DEFAULT_DEMO_TRACE = 'out/demo-trace.jsonl';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
-import { EXIT } from '../src/cli/exit.ts';
+import { EXIT } from './exit.ts';
 
 /**
  * `stccg host [--port N] [--store DIR | postgres://...] [--secret-file F] [--game SETUP.json]`: starts a
@@ -91,12 +91,12 @@ export function register(program: Command): void {
 }
 
 async function runHost(options: HostCommandOptions): Promise<number> {
-  let host: typeof import('./index.ts');
+  let host: typeof import('../../host/index.ts');
   // Colyseus waits this long for another process's answer before it takes that process for dead and
   // its rooms for lost (default 2 s): set before Colyseus is loaded, which reads it once.
   process.env.COLYSEUS_PRESENCE_SHORT_TIMEOUT ??= '1000';
   try {
-    host = await import('./index.ts');
+    host = await import('../../host/index.ts');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
     process.stderr.write(
@@ -105,7 +105,7 @@ async function runHost(options: HostCommandOptions): Promise<number> {
     );
     return EXIT.badInput;
   }
-  let key: import('../src/index.ts').SaveKey | undefined;
+  let key: import('../index.ts').SaveKey | undefined;
   let setup: unknown;
   let createToken: string | undefined;
   try {
