@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { kernelOf } from '../src/game/kernel-bridge.ts';
-import { battleOdds, createGame, type Game, type Kernel, replayGame } from '../src/index.ts';
-import { battleSeed, oddsScenario } from '../src/odds/odds.ts';
+import type { Game, Kernel } from '../src/index.ts';
 import {
   type Budget,
   type Elapsed,
@@ -20,8 +18,20 @@ import { ATTACK, battleSetup } from './setups.ts';
  * The kernel against the statecharts (issue 30), side by side in one process, round by round: each
  * round times the statecharts' battle and the kernel's on the same position and seeds, so that
  * whatever slows the machine in a round slows both. Also the kernel's odds in process (against the
- * statecharts' on fewer battles), its fork, and the bytes a battle allocates.
+ * statecharts' on fewer battles), its fork, and the bytes a battle allocates. Both drivers are the built
+ * package's (`dist/`, as clients run them; `npm run bench` builds first): run from the TypeScript
+ * sources, tsx's loader wraps every closure the rules make in a naming call, which costs the kernel,
+ * whose commands take microseconds, about twice its time.
  */
+
+type Engine = typeof import('../src/index.ts');
+type Bridge = typeof import('../src/game/kernel-bridge.ts');
+type Odds = typeof import('../src/odds/odds.ts');
+
+const built = (path: string) => new URL(`../dist/src/${path}`, import.meta.url).href;
+const { battleOdds, createGame, replayGame } = (await import(built('index.js'))) as Engine;
+const { kernelOf } = (await import(built('game/kernel-bridge.js'))) as Bridge;
+const { battleSeed, oddsScenario } = (await import(built('odds/odds.js'))) as Odds;
 
 export interface KernelResult {
   /** 10 against 10, both players `strongest`: one statecharts battle per round. */

@@ -1,11 +1,14 @@
 /**
- * The computer opponent (issue 26, `stccg-rules/bot`): it always chooses one of the seat's legal
- * commands, the same one for the same seed, leaves the game as it was, plays the obvious well (attack
- * when much stronger, keep out of a battle it would lose, take the strongest outcome), and says why.
+ * The computer opponent (issues 26 and 30, `stccg-rules/bot`): it always chooses one of the seat's
+ * legal commands, the same one for the same seed, leaves the game as it was, plays the obvious well
+ * (attack when much stronger, keep out of a battle it would lose, take the strongest outcome), plans
+ * its whole turn (holograms activated and a group moved before the attack that needs them), reckons
+ * with the responses the opponent holds, and says why.
  */
 
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { GROUP_TOGETHER, HOLOGRAMS_FIRST, headlockSetup } from '../bench/bot-positions.ts';
 import { botMove, chooseCommand } from '../src/bot/index.ts';
 import { createGame, type Game, saveGame } from '../src/index.ts';
 import { ATTACK_ON_PLANET, battleGame, onPlanet } from './battle-table.ts';
@@ -132,6 +135,76 @@ describe('the bot plays the obvious well', () => {
     const { command, explanation } = chooseCommand(game, 'alice', { seed: 1 });
     expect(command).toMatchObject({ type: 'decide', outcome: 'mortally-wound' });
     expect(explanation).toMatch(/^mortally wound Fighter 3/);
+  });
+});
+
+/**
+ * Plays Alice's first turn with the bot (its battle's other side passing every window and taking the
+ * strongest outcome), and gives Alice's commands and the battle that ended.
+ */
+function firstTurnOfTheBot(game: Game, seed: number) {
+  const commands: string[] = [];
+  for (let i = 0; i < 60 && game.board().turn.player === 'alice'; i++) {
+    const awaiting = game.awaiting();
+    if (awaiting && awaiting.player === 'bob') {
+      game.send(
+        awaiting.for === 'response'
+          ? { type: 'pass', player: 'bob' }
+          : { type: 'decide', player: 'bob', outcome: awaiting.options[0] ?? 'none' },
+      );
+      continue;
+    }
+    const move = botMove(game, 'alice', { playouts: 200, seed });
+    if (!move?.result.ok) break;
+    commands.push(move.command.type);
+  }
+  return { commands, battle: game.lastBattle() };
+}
+
+describe('the bot plans its whole turn', () => {
+  it('activates both holograms before it attacks, and wins the battle in its first turn', () => {
+    for (const seed of [1, 2, 3]) {
+      const game = createGame(HOLOGRAMS_FIRST, { seed });
+      const { commands, battle } = firstTurnOfTheBot(game, seed);
+      const attack = commands.indexOf('attack');
+      expect(attack, commands.join(' ')).toBeGreaterThan(0);
+      expect(commands.slice(0, attack).filter((type) => type === 'activate')).toHaveLength(2);
+      expect(battle?.winner).toBe('alice');
+    }
+  });
+
+  it('moves its group down together before it attacks, and wins the battle in its first turn', () => {
+    for (const seed of [1, 2, 3]) {
+      const game = createGame(GROUP_TOGETHER, { seed });
+      const { commands, battle } = firstTurnOfTheBot(game, seed);
+      const attack = commands.indexOf('attack');
+      expect(attack, commands.join(' ')).toBeGreaterThan(0);
+      expect(commands.slice(0, attack).filter((type) => type === 'move')).toHaveLength(3);
+      expect(battle?.winner).toBe('alice');
+    }
+  });
+
+  it('explains the turn it plans: the commands before the attack, the attack, and its chance', () => {
+    const game = createGame(HOLOGRAMS_FIRST, { seed: 1 });
+    const { explanation } = chooseCommand(game, 'alice', { playouts: 200, seed: 1 });
+    expect(explanation).toMatch(
+      /^activate Holo Fighter 10 and Holo Fighter 9, then attack with Fighter 9, Holo Fighter 10 and Holo Fighter 9 against Fighter 7 ×5 aboard U\.S\.S\. Enterprise/,
+    );
+    expect(explanation).toMatch(/: \d+% to win, expected [\d.]+ kills?/);
+  });
+});
+
+describe('the bot reckons with the responses the opponent holds', () => {
+  it('does not attack into an Android Headlock in the opponent’s hand when that loses, and attacks without it', () => {
+    for (const seed of [1, 2, 3]) {
+      const held = chooseCommand(createGame(headlockSetup(true), { seed }), 'alice', { playouts: 200, seed });
+      expect(held.command.type, held.explanation).not.toBe('attack');
+      const none = chooseCommand(createGame(headlockSetup(false), { seed }), 'alice', {
+        playouts: 200,
+        seed,
+      });
+      expect(none.command.type, none.explanation).toBe('attack');
+    }
   });
 });
 

@@ -1,15 +1,16 @@
 import { Game } from '../game/game.ts';
+import { kernelOf } from '../game/kernel-bridge.ts';
 import { checkedOptions } from '../game/options.ts';
 import type { PlayerId } from '../model/board.ts';
 import type { PlayerCommand } from '../model/commands.ts';
 import { safeText } from '../model/plain.ts';
 import { workFor } from './budget.ts';
 import { commandInWords, explanation } from './explain.ts';
-import { plansFor } from './plans.ts';
+import { candidatesOf, keyOf, memoryOf } from './plans.ts';
 import type { Searching } from './playout.ts';
 import { derivedSeed } from './rng.ts';
-import { lossesOn, personnelOf } from './score.ts';
-import { search } from './search.ts';
+import { lostBy, personnelOf } from './score.ts';
+import { chosen, search } from './search.ts';
 
 /** How the bot decides (`chooseCommand(game, player, options)`). */
 export interface BotOptions {
@@ -21,8 +22,8 @@ export interface BotOptions {
   /** Seeds the playouts (a whole number from 0 to 2^32 - 1; default 1): the same seed, the same choice. */
   readonly seed?: number;
   /**
-   * The search's size as a number of playouts instead (each plan's playouts counted together), for
-   * tests and for comparing budgets: overrides `budgetMs`.
+   * The search's size as a number of playouts instead (each an iteration of the tree search: down the
+   * tree, then played out), for tests and for comparing budgets: overrides `budgetMs`.
    */
   readonly playouts?: number;
 }
@@ -36,18 +37,16 @@ export interface BotChoice {
 
 /** The default budget: a decision in at most about this long on the benchmark machine. */
 export const DEFAULT_BUDGET_MS = 100;
-/** At most this many playouts of one plan: past it, a plan's figures hardly move. */
-const MAX_PLAYOUTS_PER_PLAN = 64;
-/** The playouts of a `playouts` budget are counted as the work of playouts this long. */
-const WORK_PER_PLAYOUT = 20;
 
 /**
  * Chooses a command for `player` among the commands its seat may send now (`game.seat(player)`):
  * whom to attack with and whom, the outcome of a pairing, a response or a pass, an activation, an
- * emitter, a report or a move, or the end of the turn. Each command (and each regrouping of the
- * player's cards that its moves begin) is played out on forks of the game to the end of the
- * opponent's next turn, and scored by the opponent's personnel killed or captured minus the player's
- * own; the best is chosen, explained in a line. Deterministic for a seed. Leaves the game as it was.
+ * emitter, a report or a move, or the end of the turn. It plans the whole turn: a tree search over
+ * the sequences of its own commands (moves, activations, the attack, then its responses and decisions
+ * in the battle), each iteration on a kernel fork where what it cannot see is drawn anew and the
+ * opponent answers the battles, played on to the end of the opponent's next turn and scored by the
+ * opponent's personnel killed or captured minus the player's own; the first command of the best turn
+ * is chosen, explained in a line. Deterministic for a seed. Leaves the game as it was.
  * Throws `RangeError` for a player who is not in the game or has no command to send now, `TypeError`
  * for a bad option or something that is not a game.
  */
@@ -84,28 +83,36 @@ export function chooseCommand(game: Game, player: PlayerId, given: BotOptions = 
       explanation: `${commandInWords(game, player, legal[0]!)}: the only command ${player} may send now`,
     };
   }
-  const personnel = personnelOf(game);
+  const root = kernelOf(game, { events: false });
+  const personnel = personnelOf(root.table());
   const searching: Searching = {
     me: player,
     opponent,
     personnel,
-    lostBefore: lossesOn(board, personnel),
-    step: game.step(),
-    inBattle: game.battle() !== undefined,
+    lostBefore: {
+      me: lostBy(board, personnel, player),
+      opponent: lostBy(board, personnel, opponent),
+    },
   };
-  const plans = plansFor(game, player, legal);
-  const cards = Object.keys(board.cards).length;
-  const work = playouts === undefined ? workFor(budgetMs, cards) : playouts * WORK_PER_PLAYOUT;
-  const ranked = search(
-    game,
-    searching,
-    plans,
-    { work, maxPlayouts: MAX_PLAYOUTS_PER_PLAN },
-    // Each decision its own seeds: the game's step tells one decision of a game from the next.
-    derivedSeed(seed, game.step()),
+  const memory = memoryOf(game.log(), player);
+  // The seat's commands, as keys: the search plays the kernel's own (without their step).
+  const seatCommands = new Map(legal.map((command) => [keyOf(command), command]));
+  const candidates = candidatesOf(root.legalCommands(player), memory, board).filter((candidate) =>
+    seatCommands.has(keyOf(candidate.command)),
   );
+  // Should the seat and the kernel ever list different commands, the seat's first rather than none.
+  if (candidates.length === 0)
+    return {
+      command: legal[0]!,
+      explanation: `${commandInWords(game, player, legal[0]!)}: the first command ${player} may send now`,
+    };
+  const cards = Object.keys(board.cards).length;
+  const size = playouts === undefined ? { work: workFor(budgetMs, cards) } : { iterations: playouts };
+  // Each decision its own seeds: the game's step tells one decision of a game from the next.
+  const result = search(root, searching, candidates, memory, size, derivedSeed(seed, game.step()));
+  const best = chosen(result.root) ?? result.root.edges.values().next().value!;
   return {
-    command: ranked[0]!.plan.commands[0] as PlayerCommand,
-    explanation: explanation(game, player, ranked, opponent),
+    command: seatCommands.get(keyOf(best.candidate.command))!,
+    explanation: explanation(game, player, result, opponent),
   };
 }

@@ -1,5 +1,6 @@
-import type { Game } from '../game/game.ts';
+import { Game } from '../game/game.ts';
 import type { Board, CardId, PlayerId } from '../model/board.ts';
+import type { Table } from '../rules/table.ts';
 
 /**
  * The score the bot plays for (issue 26): the opponent's personnel killed or captured, minus one's own.
@@ -8,11 +9,12 @@ import type { Board, CardId, PlayerId } from '../model/board.ts';
  * (HOLO-DEATH-1) is not lost, nor is a personnel held by a card (Penalty Box).
  */
 
-/** The personnel cards of a game: its cards are fixed by its setup, and a card's type never changes. */
-export function personnelOf(game: Game): ReadonlySet<CardId> {
-  const { library } = game.table();
+/** The personnel cards of a game or a table: its cards are fixed by its setup, and a card's type never changes. */
+export function personnelOf(source: Game | Pick<Table, 'board' | 'library'>): ReadonlySet<CardId> {
+  const table = source instanceof Game ? source.table() : source;
+  const { library } = table;
   const personnel = new Set<CardId>();
-  for (const card of Object.values(game.board().cards)) {
+  for (const card of Object.values(table.board.cards)) {
     if (library.has(card.card) && library.get(card.card).type === 'Personnel') personnel.add(card.id);
   }
   return personnel;
@@ -29,9 +31,12 @@ export function lossesOn(board: Board, personnel: ReadonlySet<CardId>): Readonly
   return losses;
 }
 
-/** A game's score for one player: the opponent's losses minus the player's own. */
-export function scoreOn(board: Board, personnel: ReadonlySet<CardId>, player: PlayerId): number {
-  let score = 0;
-  for (const [owner, lost] of lossesOn(board, personnel)) score += owner === player ? -lost : lost;
-  return score;
+/** A player's personnel lost so far, and the opponent's: the two halves of the score. */
+export function lostBy(board: Board, personnel: ReadonlySet<CardId>, player: PlayerId): number {
+  let lost = 0;
+  for (const id of personnel) {
+    const card = board.cards[id];
+    if (card && card.owner === player && (card.at.in === 'discard' || card.at.in === 'captured')) lost++;
+  }
+  return lost;
 }
