@@ -1,3 +1,4 @@
+import { derivedSeed } from '../../src/bot/rng.ts';
 import { Game } from '../../src/game/game.ts';
 import { checkedOptions } from '../../src/game/options.ts';
 import type { PlayerId } from '../../src/model/board.ts';
@@ -7,7 +8,6 @@ import { workFor } from './budget.ts';
 import { commandInWords, explanation } from './explain.ts';
 import { plansFor } from './plans.ts';
 import type { Searching } from './playout.ts';
-import { derivedSeed } from './rng.ts';
 import { lossesOn, personnelOf } from './score.ts';
 import { search } from './search.ts';
 

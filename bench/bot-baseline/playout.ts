@@ -1,7 +1,7 @@
+import { generator } from '../../src/bot/rng.ts';
 import type { Game } from '../../src/game/game.ts';
 import type { CardId, PlayerId } from '../../src/model/board.ts';
 import type { Command, CommandOf } from '../../src/model/commands.ts';
-import { generator } from './rng.ts';
 import { lossesOn } from './score.ts';
 
 /**

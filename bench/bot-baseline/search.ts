@@ -1,7 +1,7 @@
+import { derivedSeed } from '../../src/bot/rng.ts';
 import type { Game } from '../../src/game/game.ts';
 import type { Plan } from './plans.ts';
 import { playout, type Searching } from './playout.ts';
-import { derivedSeed } from './rng.ts';
 
 /**
  * The search: flat Monte-Carlo over the plans with successive halving. Every plan still in the running

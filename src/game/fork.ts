@@ -1,7 +1,8 @@
 import type { Actor, Snapshot } from 'xstate';
 import type { gameMachine } from '../../machines/game.machine.ts';
 import type { Board, CardId } from '../model/board.ts';
-import { seedRandom, shuffledWith } from '../rules/random.ts';
+import { reshuffledPiles } from '../rules/battle/sequence.ts';
+import { seedRandom } from '../rules/random.ts';
 
 /**
  * What a fork of a game starts from (`game.fork()`): the persisted snapshot a save would hold, made
@@ -43,10 +44,9 @@ export function forkSnapshot(actor: Actor<typeof gameMachine>, chances: ForkChan
   if (random && chances.reshuffle) {
     const battle = persisted.children.battle;
     const piles = battle?.snapshot.context.piles;
-    if (battle && piles && (piles.attacker.length > 1 || piles.defender.length > 1)) {
-      const attacker = shuffledWith(piles.attacker, random);
-      const defender = shuffledWith(piles.defender, attacker.random);
-      random = defender.random;
+    const reshuffled = piles ? reshuffledPiles(piles, random) : undefined;
+    if (battle && reshuffled) {
+      random = reshuffled.random;
       // The battle's context is the live battle's own (it holds no actor): the fork's is a copy.
       persisted.children = {
         ...persisted.children,
@@ -56,7 +56,7 @@ export function forkSnapshot(actor: Actor<typeof gameMachine>, chances: ForkChan
             ...battle.snapshot,
             context: {
               ...battle.snapshot.context,
-              piles: { attacker: attacker.pile, defender: defender.pile },
+              piles: reshuffled.piles,
             },
           },
         },

@@ -1,4 +1,5 @@
 import type { Snapshot } from 'xstate';
+import { hologramActorId } from '../../machines/game.machine.ts';
 import { Kernel, type KernelOptions, type KernelPolicy } from '../kernel/kernel.ts';
 import type { GameState, HologramRecord } from '../kernel/state.ts';
 import { type BattleStep, battleDataOf } from '../model/battle.ts';
@@ -97,7 +98,6 @@ export function kernelOf(game: Game, options: KernelOptions = {}): Kernel {
 }
 
 const reference = (id: string) => ({ xstate$$type: 1, id });
-const hologramActorId = (card: CardId) => `hologram:${card}`;
 
 /**
  * The game statechart's persisted snapshot of a state: what `saveGame` holds of a game at that

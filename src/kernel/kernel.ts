@@ -10,9 +10,9 @@ import {
   defaultPolicyFor,
   ownChoice,
 } from '../rules/awaiting.ts';
-import { battleData } from '../rules/battle/sequence.ts';
+import { battleData, reshuffledPiles } from '../rules/battle/sequence.ts';
 import { legalCommands } from '../rules/commands/index.ts';
-import { seedRandom, shuffledWith } from '../rules/random.ts';
+import { seedRandom } from '../rules/random.ts';
 import type { Table } from '../rules/table.ts';
 import { type Played, play } from './play.ts';
 import { type GameState, tableAt } from './state.ts';
@@ -236,18 +236,12 @@ export class Kernel {
     if (options.seed !== undefined) {
       let random = seedRandom(options.seed);
       const battle = state.battle;
-      const piles = battle?.data.piles;
-      if (options.reshuffle && battle && piles && (piles.attacker.length > 1 || piles.defender.length > 1)) {
-        const attacker = shuffledWith(piles.attacker, random);
-        const defender = shuffledWith(piles.defender, attacker.random);
-        random = defender.random;
+      const reshuffled = options.reshuffle && battle ? reshuffledPiles(battle.data.piles, random) : undefined;
+      if (battle && reshuffled) {
+        random = reshuffled.random;
         state = {
           ...state,
-          battle: {
-            step: battle.step,
-            data: battleData(battle.data, { piles: { attacker: attacker.pile, defender: defender.pile } }),
-            window: battle.window,
-          },
+          battle: { ...battle, data: battleData(battle.data, { piles: reshuffled.piles }) },
         };
       }
       state = { ...state, random };

@@ -12,6 +12,7 @@ import {
   turnRestFaceUp,
 } from '../../model/battle.ts';
 import type { CardId, PlayerId } from '../../model/board.ts';
+import { type RandomState, shuffledWith } from '../random.ts';
 import {
   openWindow,
   type ResponseWindowContext,
@@ -292,6 +293,22 @@ export function battleAfter(state: BattleState, event: BattleEvent): BattleState
     default:
       return state;
   }
+}
+
+/**
+ * BATTLE-3: the face-down combat piles in a new order drawn from the generator (the attacker's, then
+ * the defender's), as a player who knows which cards are in each pile but not their order would imagine
+ * them: what a search's fork plays from. Undefined where no pile holds two cards (nothing to reorder,
+ * and nothing drawn).
+ */
+export function reshuffledPiles(
+  piles: BattleData['piles'],
+  random: RandomState,
+): { readonly piles: BattleData['piles']; readonly random: RandomState } | undefined {
+  if (piles.attacker.length < 2 && piles.defender.length < 2) return undefined;
+  const attacker = shuffledWith(piles.attacker, random);
+  const defender = shuffledWith(piles.defender, attacker.random);
+  return { piles: { attacker: attacker.pile, defender: defender.pile }, random: defender.random };
 }
 
 /** The battle's record once it is over: its data (the window is none of it). */
