@@ -1,22 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import {
-  createServer,
-  type Server as HttpServer,
-  type IncomingMessage,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type MatchMakerDriver, type Presence, Server } from '@colyseus/core';
+import { Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
-import { checkSaveKey, createGame, type SaveKey, SetupError, saveGame } from '../src/index.ts';
+import { checkSaveKey, type SaveKey } from '../src/index.ts';
+import { type CreatedGame, createStoredGame, type GameRequest } from './create-game.ts';
+import { HostError } from './errors.ts';
+import { answerHttp } from './http.ts';
 import { hostKeyFor } from './keys.ts';
-import { pageFile } from './page-files.ts';
+import { LeaseKeeper } from './lease-keeper.ts';
 import { ROOM_NAME } from './protocol.ts';
-import { BOT_SEAT, type GameRoom, gameRoomFor, type HostContext } from './room.ts';
+import { redisParts } from './redis.ts';
+import { type GameRoom, gameRoomFor, type HostContext } from './room.ts';
 import { openStore } from './store/open-store.ts';
-import { type GameStore, StoreError } from './store/store.ts';
-import { newGameId, newSeatToken, tokenHash, tokenMatches } from './tokens.ts';
+import type { GameStore } from './store/store.ts';
+import { tokenHash } from './tokens.ts';
+
+export type { CreatedGame, GameRequest } from './create-game.ts';
+export { HostError } from './errors.ts';
 
 /** How a host is started (`startHost`); every option has a default. */
 export interface HostOptions {
@@ -73,30 +74,6 @@ export interface HostOptions {
   readonly leaseMs?: number;
 }
 
-/** A game's creation, as `POST /games` takes it. */
-export interface GameRequest {
-  readonly setup: unknown;
-  /** Default `'random'`: a host deals every game afresh. */
-  readonly seed?: number | 'random';
-  /** Default: a new random id. */
-  readonly id?: string;
-  /** The client's own card definitions. */
-  readonly cards?: readonly unknown[];
-  /** The players the computer plays (`stccg-rules/bot`): their seats get no token. */
-  readonly bots?: readonly string[];
-}
-
-/** A game created: its id, each seat's token (given this once, and never stored) and links to play. */
-export interface CreatedGame {
-  readonly gameId: string;
-  /** The seats people play (the computer's are in `bots`). */
-  readonly seats: Readonly<Record<string, { readonly token: string; readonly link: string }>>;
-  /** The players the computer plays. */
-  readonly bots: readonly string[];
-  /** A link to watch the game (the public view). */
-  readonly spectate: string;
-}
-
 /** A host running. */
 export interface Host {
   /** Where it listens, as a client connects (`http://localhost:PORT`). */
@@ -108,14 +85,6 @@ export interface Host {
   /** Stops taking connections, closes every room (the games stay in the store) and the store. */
   close(): Promise<void>;
 }
-
-/** A host that cannot start, or a request it refuses. */
-export class HostError extends Error {
-  override readonly name = 'HostError';
-}
-
-/** The largest body `POST /games` reads. */
-const MAX_BODY_BYTES = 256 * 1024;
 
 /** Colyseus keeps its matchmaker per process: one host at a time in a process. */
 let running = false;
@@ -134,7 +103,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   let store: GameStore | undefined;
   let http: HttpServer | undefined;
   let gameServer: Server | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let leases: LeaseKeeper | undefined;
   try {
     store =
       typeof options.store === 'object' ? options.store : await openStore(options.store ?? './stccg-games');
@@ -181,21 +150,8 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
     await gameServer.listen(port, options.hostname);
-    // This host's lease, renewed (one write, whatever its games); a room whose game another host took
-    // over (this one could not renew in time) closes.
-    const beat = async () => {
-      try {
-        // Only a room that held its game before the store was asked can have lost it since.
-        const asked = performance.now();
-        const held = await context.store.renew(context.lease);
-        for (const [gameId, room] of rooms) {
-          const claimedAt = room.claimedAt;
-          if (claimedAt !== undefined && claimedAt < asked && !held.has(gameId)) room.leaseLost();
-        }
-      } catch {
-        // The store is down: the rooms find it out at their next commit, and wait for it.
-      }
-    };
+    // This host's lease, renewed; a room whose game another host took over closes.
+    leases = new LeaseKeeper(context.store, context.lease, rooms);
     // A Redis restarted has forgotten which process holds which room: as its connection comes back, each
     // host lists its rooms again (Colyseus's driver keeps its ioredis connection as `_client`).
     const redisClient = (
@@ -210,7 +166,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       log("Redis is back: listing this host's rooms again");
       for (const room of rooms.values()) void room.listing.save().catch(() => {});
     });
-    heartbeat = setInterval(() => void beat(), Math.max(100, context.lease.ttlMs / 4));
+    leases.start();
     publicUrl ||= `http://localhost:${port}`;
     const openStoreHere = store;
     const colyseus = gameServer;
@@ -223,7 +179,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       async close() {
         if (closed) return;
         closed = true;
-        clearInterval(heartbeat);
+        leases?.stop();
         try {
           await colyseus.gracefullyShutdown(false);
         } finally {
@@ -233,22 +189,13 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       },
     };
   } catch (error) {
-    clearInterval(heartbeat);
+    leases?.stop();
     await gameServer?.gracefullyShutdown(false).catch(() => {});
     http?.close();
     if (store && typeof options.store !== 'object') await store.close().catch(() => {});
     running = false;
     throw error;
   }
-}
-
-/** Colyseus's Redis presence and driver, loaded only where a host is given a Redis. */
-async function redisParts(url: string): Promise<{ presence: Presence; driver: MatchMakerDriver }> {
-  const [{ RedisPresence }, { RedisDriver }] = await Promise.all([
-    import('@colyseus/redis-presence'),
-    import('@colyseus/redis-driver'),
-  ]);
-  return { presence: new RedisPresence(url), driver: new RedisDriver(url) };
 }
 
 /**
@@ -280,126 +227,4 @@ function colyseusLogger(log: (line: string) => void) {
         }`,
       );
   return { debug() {}, trace() {}, info: line('info'), warn: line('warn'), error: line('error') };
-}
-
-/** Records a new game in the store: its seats' token hashes and its first checkpoint (signed). */
-async function createStoredGame(
-  context: HostContext,
-  request: GameRequest,
-  publicUrl: string,
-): Promise<CreatedGame> {
-  if (typeof request !== 'object' || request === null)
-    throw new SetupError('a game is created from { setup, seed?, id?, cards? }', '(request)');
-  const gameId = request.id ?? newGameId();
-  const game = createGame(request.setup, {
-    seed: request.seed ?? 'random',
-    id: gameId,
-    ...(request.cards === undefined ? {} : { cards: request.cards }),
-  });
-  try {
-    const all = game.board().players;
-    const bots = request.bots ?? [];
-    if (!Array.isArray(bots) || bots.some((bot) => typeof bot !== 'string' || !all.includes(bot)))
-      throw new SetupError(`bots names players of the game (${all.join(', ')})`, 'bots');
-    const players = all.filter((player) => !bots.includes(player));
-    const tokens = Object.fromEntries(players.map((player) => [player, newSeatToken()]));
-    const checkpoint = { step: 0, save: JSON.stringify(saveGame(game, { key: context.key, log: false })) };
-    await context.store.createGame({
-      id: gameId,
-      seats: Object.fromEntries(
-        all.map((player) => [player, bots.includes(player) ? BOT_SEAT : tokenHash(tokens[player]!)]),
-      ),
-      checkpoint,
-    });
-    context.log(
-      `game ${gameId} created (${all.map((p) => (bots.includes(p) ? `${p}, the computer` : p)).join(' against ')})`,
-    );
-    const link = (fragment: string) => `${publicUrl}/play#game=${encodeURIComponent(gameId)}${fragment}`;
-    return {
-      gameId,
-      seats: Object.fromEntries(
-        players.map((player) => [
-          player,
-          {
-            token: tokens[player]!,
-            link: link(`&seat=${encodeURIComponent(player)}&token=${tokens[player]}`),
-          },
-        ]),
-      ),
-      bots: [...bots],
-      spectate: link(''),
-    };
-  } finally {
-    game.stop();
-  }
-}
-
-/** The host's own HTTP routes, beside Colyseus's matchmaking (which it answers itself). */
-async function answerHttp(
-  req: IncomingMessage,
-  res: ServerResponse,
-  create: (request: GameRequest) => Promise<CreatedGame>,
-  createTokenHash: string | undefined,
-): Promise<void> {
-  try {
-    const path = new URL(req.url ?? '/', 'http://host').pathname;
-    if (path === '/games' && req.method === 'POST') {
-      if (createTokenHash !== undefined && !tokenMatches(req.headers.authorization, createTokenHash))
-        return json(res, 401, { error: 'unauthorized', message: 'creating a game takes the host’s token' });
-      const body = await readBody(req);
-      let request: GameRequest;
-      try {
-        request = JSON.parse(body) as GameRequest;
-      } catch {
-        return json(res, 400, { error: 'malformed', message: 'the body is not JSON' });
-      }
-      try {
-        return json(res, 201, await create(request));
-      } catch (error) {
-        if (error instanceof SetupError || error instanceof TypeError)
-          return json(res, 400, { error: 'bad-setup', message: error.message });
-        if (error instanceof StoreError)
-          return json(res, error.reason === 'taken' ? 409 : 503, {
-            error: error.reason,
-            message: error.message,
-          });
-        throw error;
-      }
-    }
-    if (path === '/health' && req.method === 'GET') return json(res, 200, { ok: true });
-    const file = req.method === 'GET' ? pageFile(path) : undefined;
-    if (file) {
-      res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache' });
-      res.end(readFileSync(file.path));
-      return;
-    }
-    json(res, 404, { error: 'not-found', message: `no such route: ${req.method} ${path}` });
-  } catch (error) {
-    if (error instanceof HostError) return json(res, 413, { error: 'too-large', message: error.message });
-    json(res, 500, { error: 'internal', message: 'the host could not answer' });
-  }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HostError(`a body holds at most ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify(body));
 }
