@@ -111,6 +111,11 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     for (const given of [key, ...(options.previousKeys ?? [])]) checkSaveKey(given);
     const log = options.log ?? (() => {});
     const rooms = new Map<string, GameRoom>();
+    // One owner a process: a restarted host is another owner, and takes its games back as they lapse.
+    const lease = {
+      owner: `host-${process.pid}-${randomBytes(6).toString('hex')}`,
+      ttlMs: options.leaseMs ?? 2_000,
+    };
     const context: HostContext = {
       store,
       key,
@@ -121,11 +126,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       budget: options.budget ?? { burst: 40, perSecond: 20 },
       log,
       botBudgetMs: options.botBudgetMs ?? 100,
-      // One owner a process: a restarted host is another owner, and takes its games back as they lapse.
-      lease: {
-        owner: `host-${process.pid}-${randomBytes(6).toString('hex')}`,
-        ttlMs: options.leaseMs ?? 2_000,
-      },
+      lease,
+      // This host's lease, renewed; a room whose game another host took over closes.
+      leases: new LeaseKeeper(store, lease, rooms),
       rooms,
     };
     let publicUrl = options.publicUrl ?? '';
@@ -150,8 +153,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
     await gameServer.listen(port, options.hostname);
-    // This host's lease, renewed; a room whose game another host took over closes.
-    leases = new LeaseKeeper(context.store, context.lease, rooms);
+    leases = context.leases;
     // A Redis restarted has forgotten which process holds which room: as its connection comes back, each
     // host lists its rooms again (Colyseus's driver keeps its ioredis connection as `_client`).
     const redisClient = (

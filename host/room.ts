@@ -13,6 +13,7 @@ import {
   saveGame,
   stepEventsFor,
 } from '../src/index.ts';
+import type { LeaseKeeper } from './lease-keeper.ts';
 import {
   type AnswerMessage,
   type BotMessage,
@@ -54,6 +55,8 @@ export interface HostContext {
    * lasts unrenewed. A room holds its game's lease, or does not open.
    */
   readonly lease: Lease;
+  /** This host's lease, kept: whether it surely still holds its games by its own clock (`fresh`). */
+  readonly leases: LeaseKeeper;
   /** The rooms open in this host, by game: one room a game; the host renews their leases. */
   readonly rooms: Map<string, GameRoom>;
 }
@@ -172,6 +175,7 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
     try {
       loaded = await this.context.store.loadGame(this.gameId);
       // Only a game that exists is leased (a lease names its game).
+      const asked = performance.now();
       if (loaded && !(await this.context.store.claim(this.gameId, this.context.lease)))
         throw new ServerError(
           4409,
@@ -179,6 +183,8 @@ export abstract class GameRoom extends Room<object, unknown, Seated> {
         );
       // Once the claim is committed: a heartbeat asking the store after this sees it.
       this.claimed = performance.now();
+      // A claim renews the host's lease as well.
+      if (loaded) this.context.leases.confirmed(asked);
     } catch (error) {
       if (error instanceof ServerError) throw error;
       throw new ServerError(4503, `the store is unavailable: ${(error as Error).message}`);
