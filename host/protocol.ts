@@ -31,6 +31,63 @@ const messageId = z.optional(
   ]),
 );
 
+// Why the host closes a connection: WebSocket close codes of the 4000-4999 range the protocol leaves to
+// applications, none of them one Colyseus uses itself (docs/host.md, "Close codes and refusals").
+
+/** Another host carries the game on now (this one lost its lease): join again, and find it there. */
+export const CLOSE_MOVED = 4100;
+/**
+ * The seat was joined again with its token (another tab, another device): one connection a seat, the
+ * latest. A client closed so should not join back on its own, or two of them take the seat in turns.
+ */
+export const CLOSE_REPLACED = 4101;
+/** The seat's token was changed: the one this connection joined with claims the seat no more. */
+export const CLOSE_REVOKED = 4102;
+/** A frame whose first byte is none of Colyseus's protocol (Colyseus 0.16 alone would ignore it). */
+export const CLOSE_UNKNOWN_FRAME = 4103;
+/**
+ * The store could not serve the connection, or confirm that this host still holds the game: join again
+ * in a moment.
+ */
+export const CLOSE_UNAVAILABLE = 4503;
+
+// Why a join is refused at the door: the code a client's join fails with (`ServerError.code`).
+
+/** Join options not of the protocol's shape (`{ gameId, seat?, token?, since? }`). */
+export const REFUSED_OPTIONS = 4400;
+/** An unknown seat, or a token that does not claim it: one answer for both, on purpose. */
+export const REFUSED_SEAT = 4403;
+/** No game of that id in the store. */
+export const REFUSED_NO_GAME = 4404;
+/** The game is open elsewhere (another host holds it, or a room for it opens here): join again. */
+export const REFUSED_ELSEWHERE = 4409;
+/** As many spectators as a room takes. */
+export const REFUSED_FULL = 4429;
+/** The store holds what no host of this key wrote (a step changed, missing or unsealed). */
+export const REFUSED_DAMAGED = 4500;
+/** The store is unavailable, or this host cannot confirm it still holds the game: join again. */
+export const REFUSED_UNAVAILABLE = 4503;
+
+export type JoinRefusalCode =
+  | typeof REFUSED_OPTIONS
+  | typeof REFUSED_SEAT
+  | typeof REFUSED_NO_GAME
+  | typeof REFUSED_ELSEWHERE
+  | typeof REFUSED_FULL
+  | typeof REFUSED_DAMAGED
+  | typeof REFUSED_UNAVAILABLE;
+
+/** A join refused at the door, with its code: the transport tells it to the client in its own way. */
+export class JoinRefused extends Error {
+  override readonly name = 'JoinRefused';
+  constructor(
+    readonly code: JoinRefusalCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** Client → host messages, by type. */
 export const clientMessageSchemas = {
   /** A command for the client's own seat (`player` may be left out: it is the seat's). */
@@ -85,6 +142,16 @@ export type AnswerMessage =
   | { readonly id: string | number | null; readonly ok: true; readonly step: number }
   | { readonly id: string | number | null; readonly ok: false; readonly rejection: Rejection }
   | { readonly id: string | number | null; readonly ok: false; readonly refused: HostRefusal };
+
+/** Host → client messages, by type: what a connection is sent. */
+export interface HostMessages {
+  readonly welcome: WelcomeMessage;
+  readonly update: UpdateMessage;
+  readonly sync: SyncReply;
+  readonly answer: AnswerMessage;
+  readonly bot: BotMessage;
+  readonly refused: RefusedMessage;
+}
 
 /** Why the host refused a message without judging it (the game is unchanged). */
 export interface HostRefusal {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
+import { CLOSE_REPLACED, CLOSE_UNKNOWN_FRAME } from '../host/protocol.ts';
 import { type Command, createGame } from '../src/index.ts';
 import { BOARDING, boardingReference, playBoarding, sit } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
@@ -334,5 +335,49 @@ describe('a seat the computer plays', () => {
     // Every step the bot played is Bob's, and in the store.
     const stored = await host.store.loadGame(created.gameId);
     expect(stored!.checkpoint.step + stored!.steps.length).toBe(alice.step);
+  });
+});
+
+describe('one connection a seat, and frames of no kind', () => {
+  /** The close code a client's connection ends with. */
+  const closeOf = (seat: SeatClient) => new Promise<number>((resolve) => seat.room.onLeave(resolve));
+
+  it('GAME-SEAT-1: a second join with the seat’s token closes the first (4101), whose reconnection token then brings it back no more; the second plays', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const first = await sit(host.url, created, 'alice');
+    const closed = closeOf(first);
+    const second = await sit(host.url, created, 'alice');
+    clients.push(first, second);
+    expect(await closed).toBe(CLOSE_REPLACED);
+    await expect(first.client.reconnect(first.room.reconnectionToken)).rejects.toThrow();
+    expect(await second.send(BOARDING.log[0])).toMatchObject({ ok: true, step: 1 });
+  });
+
+  it('a seat dropped within its grace period and joined again with its token: the dropped connection’s kept place is given up', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const { alice, bob } = await seats(created);
+    const token = bob.room.reconnectionToken;
+    bob.drop();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await sit(host.url, created, 'bob');
+    clients.push(again);
+    await expect(bob.client.reconnect(token)).rejects.toThrow();
+    expect(await alice.send(BOARDING.log[0])).toMatchObject({ ok: true, step: 1 });
+    await again.until(() => again.step === 1, 'step 1 at the new connection');
+  });
+
+  it('a frame whose first byte is none of the protocol’s closes its connection (4103), with no place kept; the game goes on', async () => {
+    const created = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed });
+    const alice = await sit(host.url, created, 'alice');
+    clients.push(alice);
+    const closed = closeOf(alice);
+    (
+      alice.room.connection as unknown as { transport: { ws: { send(data: Uint8Array): void } } }
+    ).transport.ws.send(new Uint8Array([99, 1, 2, 3]));
+    expect(await closed).toBe(CLOSE_UNKNOWN_FRAME);
+    await expect(alice.client.reconnect(alice.room.reconnectionToken)).rejects.toThrow();
+    const again = await sit(host.url, created, 'alice');
+    clients.push(again);
+    expect(await again.send(BOARDING.log[0])).toMatchObject({ ok: true, step: 1 });
   });
 });
