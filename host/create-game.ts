@@ -1,5 +1,6 @@
-import { createGame, SetupError, saveGame } from '../src/index.ts';
+import { createGame, type PlayerId, SetupError, saveGame } from '../src/index.ts';
 import { BOT_SEAT, type HostContext } from './room.ts';
+import { revokeSeat } from './seat-revocation.ts';
 import { newGameId, newSeatToken, tokenHash } from './tokens.ts';
 
 /** A game's creation, as `POST /games` takes it. */
@@ -58,22 +59,50 @@ export async function createStoredGame(
     context.log(
       `game ${gameId} created (${all.map((p) => (bots.includes(p) ? `${p}, the computer` : p)).join(' against ')})`,
     );
-    const link = (fragment: string) => `${publicUrl}/play#game=${encodeURIComponent(gameId)}${fragment}`;
     return {
       gameId,
       seats: Object.fromEntries(
         players.map((player) => [
           player,
-          {
-            token: tokens[player]!,
-            link: link(`&seat=${encodeURIComponent(player)}&token=${tokens[player]}`),
-          },
+          { token: tokens[player]!, link: playLink(publicUrl, gameId, player, tokens[player]!) },
         ]),
       ),
       bots: [...bots],
-      spectate: link(''),
+      spectate: playLink(publicUrl, gameId),
     };
   } finally {
     game.stop();
   }
+}
+
+/** A seat's new token and link (`POST /games/:id/seats/:seat/token`), given this once. */
+export interface RotatedSeat {
+  readonly gameId: string;
+  readonly seat: PlayerId;
+  readonly token: string;
+  readonly link: string;
+}
+
+/**
+ * Gives a seat a new token, so that a leaked link claims it no more: the store's hash replaced, then the
+ * game's room told, wherever it is open (it closes the connections the old token made). Undefined for an
+ * unknown game, or a seat no token holds (none such, or the computer's).
+ */
+export async function rotateSeatToken(
+  context: HostContext,
+  gameId: string,
+  seat: PlayerId,
+  publicUrl: string,
+): Promise<RotatedSeat | undefined> {
+  const token = newSeatToken();
+  if (!(await context.store.replaceSeatToken(gameId, seat, tokenHash(token)))) return undefined;
+  context.log(`game ${gameId}: seat ${seat} has a new token`);
+  await revokeSeat(context.rooms, gameId, seat, context.log);
+  return { gameId, seat, token, link: playLink(publicUrl, gameId, seat, token) };
+}
+
+/** The page's link to a game: a seat's (with its token), or, without one, a spectator's. */
+function playLink(publicUrl: string, gameId: string, seat?: PlayerId, token?: string): string {
+  const claim = seat === undefined ? '' : `&seat=${encodeURIComponent(seat)}&token=${token}`;
+  return `${publicUrl}/play#game=${encodeURIComponent(gameId)}${claim}`;
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SetupError } from '../src/index.ts';
-import type { CreatedGame, GameRequest } from './create-game.ts';
+import type { CreatedGame, GameRequest, RotatedSeat } from './create-game.ts';
 import { HostError } from './errors.ts';
+import type { Health } from './health.ts';
 import { pageFile } from './page-files.ts';
 import { StoreError } from './store/store.ts';
 import { tokenMatches } from './tokens.ts';
@@ -10,39 +11,33 @@ import { tokenMatches } from './tokens.ts';
 /** The largest body `POST /games` reads. */
 const MAX_BODY_BYTES = 256 * 1024;
 
+/** `POST /games/:id/seats/:seat/token`: a seat's token replaced. */
+const SEAT_TOKEN = /^\/games\/([^/]+)\/seats\/([^/]+)\/token$/;
+
+/** What the host's routes do: the host's own work, given to them. */
+export interface Door {
+  create(request: GameRequest): Promise<CreatedGame>;
+  /** A seat's new token; undefined for an unknown game, or a seat no token holds. */
+  rotate(gameId: string, seat: string): Promise<RotatedSeat | undefined>;
+  health(): Promise<Health>;
+  /** The hash of `Bearer TOKEN` for the host's create token; undefined where it has none. */
+  readonly createTokenHash: string | undefined;
+}
+
+/** A body longer than the host reads. */
+class TooLarge extends HostError {}
+
 /** The host's own HTTP routes, beside Colyseus's matchmaking (which it answers itself). */
-export async function answerHttp(
-  req: IncomingMessage,
-  res: ServerResponse,
-  create: (request: GameRequest) => Promise<CreatedGame>,
-  createTokenHash: string | undefined,
-): Promise<void> {
+export async function answerHttp(req: IncomingMessage, res: ServerResponse, door: Door): Promise<void> {
   try {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
-    if (path === '/games' && req.method === 'POST') {
-      if (createTokenHash !== undefined && !tokenMatches(req.headers.authorization, createTokenHash))
-        return json(res, 401, { error: 'unauthorized', message: 'creating a game takes the host’s token' });
-      const body = await readBody(req);
-      let request: GameRequest;
-      try {
-        request = JSON.parse(body) as GameRequest;
-      } catch {
-        return json(res, 400, { error: 'malformed', message: 'the body is not JSON' });
-      }
-      try {
-        return json(res, 201, await create(request));
-      } catch (error) {
-        if (error instanceof SetupError || error instanceof TypeError)
-          return json(res, 400, { error: 'bad-setup', message: error.message });
-        if (error instanceof StoreError)
-          return json(res, error.reason === 'taken' ? 409 : 503, {
-            error: error.reason,
-            message: error.message,
-          });
-        throw error;
-      }
+    if (path === '/games' && req.method === 'POST') return await createGame(req, res, door);
+    const seatToken = SEAT_TOKEN.exec(path);
+    if (seatToken && req.method === 'POST') return await rotate(req, res, door, seatToken[1]!, seatToken[2]!);
+    if (path === '/health' && req.method === 'GET') {
+      const health = await door.health();
+      return json(res, health.ok ? 200 : 503, health);
     }
-    if (path === '/health' && req.method === 'GET') return json(res, 200, { ok: true });
     const file = req.method === 'GET' ? pageFile(path) : undefined;
     if (file) {
       res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache' });
@@ -51,22 +46,93 @@ export async function answerHttp(
     }
     json(res, 404, { error: 'not-found', message: `no such route: ${req.method} ${path}` });
   } catch (error) {
-    if (error instanceof HostError) return json(res, 413, { error: 'too-large', message: error.message });
+    if (error instanceof TooLarge)
+      // Answered before the body is read to its end, and the connection closed after the answer: a
+      // client still sending reads the 413 (a connection reset, with no status, told it nothing).
+      return json(res, 413, { error: 'too-large', message: error.message }, { connection: 'close' });
+    if (error instanceof StoreError)
+      return json(res, error.reason === 'taken' ? 409 : 503, { error: error.reason, message: error.message });
     json(res, 500, { error: 'internal', message: 'the host could not answer' });
   }
 }
 
+/** `POST /games`: a game created from `{ setup, seed?, id?, cards?, bots? }`. */
+async function createGame(req: IncomingMessage, res: ServerResponse, door: Door): Promise<void> {
+  if (!authorized(req, door))
+    return json(res, 401, { error: 'unauthorized', message: 'creating a game takes the host’s token' });
+  const body = await readBody(req);
+  let request: GameRequest;
+  try {
+    request = JSON.parse(body) as GameRequest;
+  } catch {
+    return json(res, 400, { error: 'malformed', message: 'the body is not JSON' });
+  }
+  try {
+    return json(res, 201, await door.create(request));
+  } catch (error) {
+    if (error instanceof SetupError || error instanceof TypeError)
+      return json(res, 400, { error: 'bad-setup', message: error.message });
+    throw error;
+  }
+}
+
+/**
+ * `POST /games/:id/seats/:seat/token`: the seat's new token and link, given this once; the old token
+ * claims the seat no more. Only with the host's create token: whoever holds it gave the links out, while
+ * a seat's own token is the very thing that leaked. A host without one (anyone may create games there)
+ * rotates no seat over HTTP: its own process may (`host.rotateSeatToken`).
+ */
+async function rotate(
+  req: IncomingMessage,
+  res: ServerResponse,
+  door: Door,
+  rawGameId: string,
+  rawSeat: string,
+): Promise<void> {
+  if (door.createTokenHash === undefined)
+    return json(res, 403, {
+      error: 'forbidden',
+      message: 'this host has no create token: a seat’s token is replaced only with one',
+    });
+  if (!authorized(req, door))
+    return json(res, 401, {
+      error: 'unauthorized',
+      message: 'replacing a seat’s token takes the host’s token',
+    });
+  const [gameId, seat] = [decoded(rawGameId), decoded(rawSeat)];
+  const rotated = gameId !== undefined && seat !== undefined ? await door.rotate(gameId, seat) : undefined;
+  // One answer for an unknown game and an unknown seat: neither tells the other apart.
+  if (!rotated)
+    return json(res, 404, {
+      error: 'not-found',
+      message: `game "${gameId ?? rawGameId}" has no seat "${seat ?? rawSeat}" a token holds`,
+    });
+  json(res, 200, rotated, { 'cache-control': 'no-store' });
+}
+
+function authorized(req: IncomingMessage, door: Door): boolean {
+  return door.createTokenHash === undefined || tokenMatches(req.headers.authorization, door.createTokenHash);
+}
+
+function decoded(part: string): string | undefined {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request's body as text; `TooLarge` past `MAX_BODY_BYTES` (declared, or as it arrives). */
 function readBody(req: IncomingMessage): Promise<string> {
+  const tooLarge = () => new TooLarge(`a body holds at most ${MAX_BODY_BYTES} bytes`);
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new HostError(`a body holds at most ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
-        return;
-      }
+      // Past the limit, the rest is read and dropped until the connection closes after the 413.
+      if (size > MAX_BODY_BYTES) return reject(tooLarge());
       chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -74,8 +140,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-function json(res: ServerResponse, status: number, body: unknown): void {
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (res.headersSent) return;
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   res.end(JSON.stringify(body));
 }
