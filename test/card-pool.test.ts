@@ -33,7 +33,11 @@ const FACT_FIELDS = [
   'skills',
   'set',
   'number',
+  'effects',
 ];
+
+/** The effect descriptors a pool card may have: those the importer reads from a STRENGTH modifier. */
+const IMPORTED_EFFECTS = ['use-only', 'strength'];
 
 describe('the card pool', () => {
   it('every card is valid by the card schema, and the whole pool loads as one library and into a game', () => {
@@ -65,13 +69,26 @@ describe('the card pool', () => {
     expect(POOL.about).toMatch(/trekcc-ops\/gemp-stccg, GPL-3\.0/);
   });
 
-  it('facts only: no game text, no lore, no effects; short words, not sentences', () => {
+  it('facts only: no game text, no lore; effects only as the STRENGTH modifiers the importer executes; short words, not sentences', () => {
     for (const card of POOL.cards) {
       expect(
         Object.keys(card).filter((key) => !FACT_FIELDS.includes(key)),
         card.name,
       ).toEqual([]);
+      const effects = (card.effects ?? []) as Array<{ kind: string }>;
+      expect(
+        effects.filter((effect) => !IMPORTED_EFFECTS.includes(effect.kind)),
+        card.name,
+      ).toEqual([]);
     }
+    // The equipment of your personnel present, STRENGTH +2 each: the phasers and disruptors.
+    expect(POOL.cards.filter((card) => card.effects).map((card) => card.name)).toEqual([
+      'Klingon Disruptor',
+      'Romulan Disruptor',
+      'Starfleet Type II Phaser',
+      'Bajoran Phaser',
+      'Cardassian Disruptor',
+    ]);
     const strings: string[] = [];
     const collect = (value: unknown): void => {
       if (typeof value === 'string') strings.push(value);

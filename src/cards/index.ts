@@ -14,5 +14,5 @@ export {
   cardListsScenario,
   isCardListsFile,
 } from '../odds/card-lists.ts';
-export { CardPoolError, loadCards, poolCardNames } from './pool/load.ts';
+export { CardPool, CardPoolError, loadCards, loadPool, type PoolFile, poolCardNames } from './pool/load.ts';
 export { nearestNames } from './pool/nearest.ts';

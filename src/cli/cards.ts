@@ -13,9 +13,9 @@ import { EXIT } from './exit.ts';
  * refused and left out, each with its file and line; `-o` writes the definitions as a card file
  * (`{ "about", "cards" }`), usable as `createGame(setup, { cards })`.
  *
- * Exit codes: 0; 1 with `--strict` when a card was refused or a field left out; 2 when a path cannot be
- * read, a file is refused (not JSON or HJSON, not First Edition, no cards) or the output cannot be
- * written. The readable files are imported, and the output written, whatever the others.
+ * Exit codes: 0; 1 with `--strict` when a card was refused, a field left out or a modifier not
+ * executed; 2 when a path cannot be read, a file is refused (not JSON or HJSON, not First Edition, no
+ * cards) or the output cannot be written. The readable files are imported, and the output written, whatever the others.
  */
 
 export interface CardsImportOptions {
@@ -54,7 +54,7 @@ export function register(program: Command): void {
     .option('-o, --out <file>', 'write the definitions to this card file ({ "about", "cards" })')
     .option('--type <type>', 'import only this card type (repeatable; default: every type)', cardType)
     .option('--about <text>', 'a line saying where the cards come from, written into the card file')
-    .option('--strict', 'exit 1 when a card is refused or a field left out')
+    .option('--strict', 'exit 1 when a card is refused, a field left out or a modifier not executed')
     .option('--json', 'print the import as JSON (the cards too, without -o)')
     .action((paths: string[], options: CardsImportOptions) => {
       process.exitCode = cardsImport(paths, options, {
@@ -102,6 +102,7 @@ export function cardsImport(
       output.out(`\nwrote ${result.cards.length} card definitions to ${options.out}`);
   }
   if (unreadable.length > 0 || result.refusedFiles.length > 0 || files.length === 0) return EXIT.badInput;
-  if (options.strict && (result.refusedCards.length > 0 || result.unmapped.length > 0)) return EXIT.failed;
+  const leftOut = result.refusedCards.length + result.unmapped.length + result.unsupportedModifiers.length;
+  if (options.strict && leftOut > 0) return EXIT.failed;
   return EXIT.ok;
 }

@@ -1,5 +1,5 @@
 import { CardLibrary } from '../cards/library.ts';
-import { loadCards, poolCardNames } from '../cards/pool/load.ts';
+import { CardPoolError, loadCards, poolCardNames } from '../cards/pool/load.ts';
 import { unknownNamesMessage } from '../cards/pool/nearest.ts';
 import { type CardDefinitionInput, HOLO_ICON } from '../model/card-definition.ts';
 import type { CommandOf } from '../model/commands.ts';
@@ -172,6 +172,21 @@ export async function cardListsBattle(given: CardLists): Promise<CardListsBattle
     ],
   };
   return { setup, attack: { type: 'attack', player: attacker, attackers: where, defenders: where }, cards };
+}
+
+/**
+ * The definitions of the pool cards an odds file's `pool` names (its setup names them by card), for
+ * `createGame`'s and `battleOdds`' `cards`. Rejects with `OddsError` for a name the pool does not hold,
+ * naming it and the nearest names.
+ */
+export async function oddsPoolCards(names: readonly string[] | undefined): Promise<CardDefinitionInput[]> {
+  if (!names || names.length === 0) return [];
+  try {
+    return await loadCards(names);
+  } catch (error) {
+    if (error instanceof CardPoolError) throw new OddsError(`"pool": ${error.message}`);
+    throw error;
+  }
 }
 
 function placeName(place: CardLists['place']): string {

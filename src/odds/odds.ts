@@ -410,14 +410,21 @@ export function battleOdds(setup: unknown, given: OddsOptions): BattleOdds {
   return oddsReport(prepared, tally);
 }
 
-/** What an odds file holds: a setup, and optionally the attack and the policies to play it with. */
+/**
+ * What an odds file holds: a setup, and optionally the attack and the policies to play it with, and the
+ * cards of the card pool its setup names (`pool`, by name: `loadCards(pool)` gives them as `cards`).
+ */
 export interface OddsScenario {
   readonly setup: unknown;
   readonly attack?: unknown;
   readonly policies?: Readonly<Record<PlayerId, Policy>>;
+  readonly pool?: readonly string[];
 }
 
 const POLICY_NAMES: readonly string[] = ['strongest', 'pass'];
+
+/** The most pool cards an odds file may name (as a scenario file may). */
+const MAX_POOL_NAMES = 200;
 
 /** A policy by its name, `'strongest'` or `'pass'`. */
 export function policyNamed(name: string): Policy {
@@ -433,13 +440,26 @@ export function policyNamed(name: string): Policy {
  */
 export function oddsScenario(json: unknown): OddsScenario {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw new OddsError('an odds file holds a JSON object: a setup, or { "setup", "attack", "policies" }');
+    throw new OddsError(
+      'an odds file holds a JSON object: a setup, or { "setup", "attack", "policies", "pool" }',
+    );
   }
   if (!Object.hasOwn(json, 'setup')) return { setup: json };
-  const { setup, attack, policies, ...rest } = json as Record<string, unknown>;
+  const { setup, attack, policies, pool, ...rest } = json as Record<string, unknown>;
   const unknown = Object.keys(rest);
   if (unknown.length > 0) {
-    throw new OddsError(`unknown key "${unknown[0]}" (an odds file has "setup", "attack" and "policies")`);
+    throw new OddsError(
+      `unknown key "${unknown[0]}" (an odds file has "setup", "attack", "policies" and "pool")`,
+    );
+  }
+  if (
+    pool !== undefined &&
+    (!Array.isArray(pool) ||
+      pool.length === 0 ||
+      pool.length > MAX_POOL_NAMES ||
+      !pool.every((name) => typeof name === 'string' && name.trim() !== ''))
+  ) {
+    throw new OddsError(`"pool" is a list of 1 to ${MAX_POOL_NAMES} names of the card pool`);
   }
   if (
     policies !== undefined &&
@@ -456,5 +476,6 @@ export function oddsScenario(json: unknown): OddsScenario {
     setup,
     ...(attack !== undefined ? { attack } : {}),
     ...(policies !== undefined ? { policies: Object.fromEntries(named) } : {}),
+    ...(pool !== undefined ? { pool: (pool as string[]).map((name) => name.trim()) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { readPool } from '../cards/pool/read.ts';
 import type { Game, GameOptions } from '../game/game.ts';
 import {
   type Loaded,
@@ -91,7 +92,10 @@ export interface RunPathsOptions extends Omit<RunOptions, 'inspect' | 'onGame'> 
   ) => { inspect: GameOptions['inspect']; onGame?: (game: Game) => void } | undefined;
 }
 
-/** Runs every scenario file named (folders walked); malformed files are reported and run nothing. */
+/**
+ * Runs every scenario file named (folders walked); malformed files are reported and run nothing. A
+ * scenario that names pool cards plays with the package's pool, read from disk (or `options.pool`).
+ */
 export function runPaths(paths: readonly string[], options: RunPathsOptions = {}): RunSummary {
   const { files, errors } = scenarioFiles(paths);
   const scenarios: ScenarioResult[] = errors.map((error) => malformed(error));
@@ -102,7 +106,11 @@ export function runPaths(paths: readonly string[], options: RunPathsOptions = {}
       continue;
     }
     const watch = options.inspectorFor?.(file, loaded.scenario);
-    scenarios.push(runScenario(loaded.scenario, file, { ...options, ...(watch ?? {}) }));
+    // The pool is read from disk only for a scenario that names pool cards.
+    const pool = options.pool ?? (loaded.scenario.pool ? readPool() : undefined);
+    scenarios.push(
+      runScenario(loaded.scenario, file, { ...options, ...(watch ?? {}), ...(pool ? { pool } : {}) }),
+    );
   }
   return summarise(scenarios);
 }

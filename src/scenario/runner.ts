@@ -1,9 +1,11 @@
+import type { CardPool } from '../cards/pool/load.ts';
 import { type CommandResult, createGame, type Game, type GameOptions } from '../game/game.ts';
 import { gameAt, kernelOf, kernelPolicies } from '../game/kernel-bridge.ts';
 import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
 import type { KernelResult } from '../kernel/kernel.ts';
 import type { GameState } from '../kernel/state.ts';
+import type { CardDefinitionInput } from '../model/card-definition.ts';
 import { type Command, isHostEffect } from '../model/commands.ts';
 import type { RuleEvent } from '../model/events.ts';
 import { checkExpectation, type Difference } from './expectations.ts';
@@ -65,6 +67,12 @@ export interface RunOptions {
    * (`src/kernel/`), whose position each expectation is then read from: a ruling holds on both.
    */
   readonly driver?: Driver;
+  /**
+   * The card pool a scenario's `pool` names cards of (`await loadPool()` from `stccg-rules/cards`;
+   * `runPaths` and `stccg run` read it themselves). A scenario that names pool cards without it is
+   * malformed: it says so, and runs nothing.
+   */
+  readonly pool?: CardPool;
 }
 
 /** The engine's two drivers over one rules layer. */
@@ -117,11 +125,15 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
     answer: scenario.answer ?? null,
     clauses: scenario.clauses,
   };
+  const cards = cardsOf(scenario, options.pool);
+  if ('error' in cards) {
+    return { ...about, status: 'malformed', steps: [], error: { file, ...cards.error } };
+  }
   let game: Game;
   try {
     game = createGame(scenario.setup, {
       seed: scenario.seed,
-      cards: scenario.cards ?? [],
+      cards: cards.cards,
       policies: scenario.policies ?? {},
       ...(options.inspect ? { inspect: options.inspect } : {}),
     });
@@ -150,6 +162,42 @@ export function runScenario(scenario: Scenario, file: string, options: RunOption
   } finally {
     game.stop();
   }
+}
+
+/**
+ * The game's own cards: the pool cards the scenario names (`pool`), then its `cards`. A name the pool
+ * does not hold, or a pool to load them from missing, is where the file is malformed.
+ */
+function cardsOf(
+  scenario: Scenario,
+  pool: CardPool | undefined,
+): { readonly cards: CardDefinitionInput[] } | { readonly error: { path: string; expected: string } } {
+  const own = scenario.cards ?? [];
+  const named = scenario.pool ?? [];
+  if (named.length === 0) return { cards: own };
+  if (!pool) {
+    return {
+      error: {
+        path: 'pool',
+        expected:
+          "a card pool to load them from: runScenario's `pool` option (`await loadPool()`, stccg-rules/cards); runPaths and stccg run read it",
+      },
+    };
+  }
+  const unknown = named.findIndex((name) => !pool.has(name));
+  if (unknown >= 0) {
+    // The pool's own refusal names the card and the nearest names.
+    const why = (() => {
+      try {
+        pool.cards([named[unknown]!]);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    return { error: { path: `pool.${unknown}`, expected: `a card of the card pool (${why})` } };
+  }
+  return { cards: [...pool.cards(named), ...own] };
 }
 
 /** Totals of scenario results: how many steps passed, failed or did not run, and whether all passed. */

@@ -332,6 +332,14 @@ export const scenarioSchema = z
       .max(2000)
       .optional()
       .describe('card definitions of its own, added to the built-in library'),
+    pool: z
+      .array(z.string().trim().min(1).max(120))
+      .min(1)
+      .max(200)
+      .optional()
+      .describe(
+        'cards of the card pool (stccg-rules/cards) it plays with, by name: their definitions are added as `cards` are, and the setup names them like any card',
+      ),
     policies: z
       .record(player, z.enum(['strongest', 'pass']))
       .optional()
@@ -362,6 +370,12 @@ export const scenarioSchema = z
       if (defined.has(definition.name))
         issue(['cards', i, 'name'], 'a card name not defined elsewhere in the file');
       defined.add(definition.name);
+    });
+    // A pool card comes with its definition: one the file also defines would be defined twice.
+    (scenario.pool ?? []).forEach((name, i) => {
+      if (defined.has(name))
+        issue(['pool', i], 'a pool card not defined elsewhere in the file (nor named twice in pool)');
+      defined.add(name);
     });
   });
 

@@ -2,10 +2,13 @@ import {
   type CardDefinitionInput,
   type CardType,
   cardDefinitionSchema,
+  type Effect,
   HOLO_ICON,
   type Skill,
 } from '../../model/card-definition.ts';
 import { isRecord } from '../../model/plain.ts';
+import { characteristicsInLore } from './lore.ts';
+import { type ModifierReading, readModifiers } from './modifiers.ts';
 import { readSkillBox } from './skills.ts';
 import {
   AFFILIATIONS,
@@ -43,6 +46,8 @@ export type MappedBlueprint =
       readonly definition: CardDefinitionInput;
       readonly blueprint: string | undefined;
       readonly notes: readonly FieldNote[];
+      /** Each of its `modifiers`: executed (as effect descriptors), or not, and why. */
+      readonly modifiers: readonly ModifierReading[];
     }
   | {
       readonly ok: false;
@@ -83,6 +88,9 @@ interface Facts {
   universal?: boolean;
   number?: string;
   holographic: boolean;
+  /** Effect descriptors read from the card's `modifiers` (its STRENGTH modifiers). */
+  effects: Effect[];
+  modifiers: ModifierReading[];
 }
 
 /** Maps one element of a file's `cards` array; refuses it when it is no card or lacks what its type needs. */
@@ -109,12 +117,21 @@ export function mapBlueprint(card: unknown, set: BlueprintSet): MappedBlueprint 
     );
   }
   const notes: FieldNote[] = [];
-  const facts: Facts = { icons: [], characteristics: [], attributes: {}, holographic: false };
+  const facts: Facts = {
+    icons: [],
+    characteristics: [],
+    attributes: {},
+    holographic: false,
+    effects: [],
+    modifiers: [],
+  };
   for (const [field, value] of Object.entries(card)) {
     if (field === 'title' || field === 'type' || NOT_FACTS.has(field)) continue;
     const note = readField(field, value, facts, set);
     if (note) notes.push({ field, message: note });
   }
+  // After the species: the lore names a Soong-type android only for an android.
+  facts.characteristics.push(...characteristicsInLore(card.lore, facts.characteristics));
   if (facts.holographic && !facts.icons.includes(HOLO_ICON)) facts.icons.push(HOLO_ICON);
   const missing = (REQUIRED[type] ?? []).filter((attribute) => facts.attributes[attribute] === undefined);
   if (missing.length > 0) {
@@ -147,7 +164,7 @@ export function mapBlueprint(card: unknown, set: BlueprintSet): MappedBlueprint 
       title,
     );
   }
-  return { ok: true, definition, blueprint, notes };
+  return { ok: true, definition, blueprint, notes, modifiers: facts.modifiers };
 }
 
 /** The definition, its fields in the order docs/cards.md lists them; empty lists left out. */
@@ -174,6 +191,7 @@ function definitionOf(name: string, type: CardType, facts: Facts, set: Blueprint
       : {}),
     ...(set.name ? { set: set.name } : {}),
     ...(facts.number ? { number: facts.number } : {}),
+    ...(facts.effects.length ? { effects: facts.effects } : {}),
   };
 }
 
@@ -237,6 +255,13 @@ function readField(field: string, value: unknown, facts: Facts, set: BlueprintSe
     }
     case 'gametext':
       return readSpecialEquipment(value, facts);
+    case 'modifiers': {
+      // Each modifier is told of on its own (executed or not), not as a field left out.
+      const read = readModifiers(value);
+      facts.effects.push(...read.effects);
+      facts.modifiers.push(...read.readings);
+      return undefined;
+    }
     default:
       return `${field} has no field in the engine's card definitions`;
   }

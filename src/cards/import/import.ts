@@ -15,8 +15,9 @@ import { CARD_TYPES_BY_WORD } from './vocabulary.ts';
  * `importCards`: the community engine's First Edition blueprint files (JSON, or HJSON with comments
  * and cards commented out) turned into the engine's card definitions, facts only (name, type,
  * affiliations, classification, icons, skills, species and characteristics, attributes, uniqueness,
- * set and number). Nothing is guessed: a file that does not parse, a card that cannot be mapped and a
- * field left out are each reported with the file and line. It reads texts, not paths, so it runs in
+ * set and number), and the STRENGTH modifiers the engine executes, as its effect descriptors. Nothing
+ * is guessed: a file that does not parse, a card that cannot be mapped, a field left out and a
+ * modifier not executed are each reported with the file and line. It reads texts, not paths, so it runs in
  * a browser as in Node (`readBlueprintFiles` reads paths, in `stccg-rules/node`).
  */
 
@@ -65,6 +66,13 @@ export interface CardImport {
   readonly renamed: readonly ImportNote[];
   /** Cards written inside comments: not cards, and not imported. */
   readonly commentedOut: readonly ImportNote[];
+  /**
+   * The cards' `modifiers` the engine executes: each STRENGTH modifier of your personnel present
+   * (`field` "modifiers[0]"), read into effect descriptors (`strength`, and `use-only` for its condition).
+   */
+  readonly executedModifiers: readonly ImportNote[];
+  /** Every other modifier, with its card and why it is not executed (CUNNING, skills, other filters...). */
+  readonly unsupportedModifiers: readonly ImportNote[];
 }
 
 /** A call to `importCards` that cannot be carried out: files that are not `{ name, text }`, an unknown type. */
@@ -93,6 +101,8 @@ export function importCards(files: readonly BlueprintFile[], options: ImportOpti
     refusedCards: [] as ImportNote[],
     unmapped: [] as ImportNote[],
     commentedOut: [] as ImportNote[],
+    executedModifiers: [] as ImportNote[],
+    unsupportedModifiers: [] as ImportNote[],
   };
   const leftOut: Partial<Record<CardType, number>> = {};
   for (const file of files) readFile(file, asked, found, notes, leftOut);
@@ -157,6 +167,8 @@ function readFile(
     refusedCards: ImportNote[];
     unmapped: ImportNote[];
     commentedOut: ImportNote[];
+    executedModifiers: ImportNote[];
+    unsupportedModifiers: ImportNote[];
   },
   leftOut: Partial<Record<CardType, number>>,
 ): void {
@@ -244,6 +256,13 @@ function readFile(
         ...at(file.name, lineOf(note.field), definition.name, blueprint),
         field: note.field,
         message: note.message,
+      });
+    }
+    for (const modifier of mapped.modifiers) {
+      (modifier.executed ? notes.executedModifiers : notes.unsupportedModifiers).push({
+        ...at(file.name, lineOf('modifiers'), definition.name, blueprint),
+        field: `modifiers[${modifier.index}]`,
+        message: modifier.message,
       });
     }
     found.push({

@@ -44,6 +44,8 @@ export function importInText(result: CardImport): string[] {
   section('fields not imported', result.unmapped, byField(result.unmapped));
   section('named after their set', result.renamed);
   section('commented out, not read', result.commentedOut);
+  section('modifiers executed, as effect descriptors', result.executedModifiers);
+  section('modifiers not executed', result.unsupportedModifiers);
   return lines;
 }
 

@@ -143,7 +143,8 @@ export const UNIVERSAL_BY_UNIQUENESS: Readonly<Record<string, boolean>> = { univ
 
 /**
  * Fields that are no fact of the game (pictures, rarity, the logo of the series) or that the files must
- * never give away (lore): read past, and not reported.
+ * never give away (lore): read past, and not reported. The lore is read only for the characteristics
+ * the rules key on that it alone gives (lore.ts: a Soong-type android), never imported.
  */
 export const NOT_FACTS: ReadonlySet<string> = new Set([
   'image-options',
@@ -154,10 +155,8 @@ export const NOT_FACTS: ReadonlySet<string> = new Set([
   'java-blueprint',
 ]);
 
-/** Fields that hold a card's game text as the community engine's scripts: reported, never imported. */
-export const GAME_TEXT: ReadonlySet<string> = new Set([
-  'actions',
-  'modifiers',
-  'playThisCardAction',
-  'restriction-box',
-]);
+/**
+ * Fields that hold a card's game text as the community engine's scripts: reported, never imported.
+ * (`modifiers` are read one by one: a STRENGTH modifier becomes descriptors, the others are listed.)
+ */
+export const GAME_TEXT: ReadonlySet<string> = new Set(['actions', 'playThisCardAction', 'restriction-box']);

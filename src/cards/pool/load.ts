@@ -21,32 +21,77 @@ export class CardPoolError extends Error {
   }
 }
 
-interface PoolFile {
+/** The pool file's shape: `pool.json`, as the importer writes it. */
+export interface PoolFile {
   readonly about: string;
   readonly cards: readonly CardDefinitionInput[];
 }
 
-let loading: Promise<ReadonlyMap<string, CardDefinitionInput>> | undefined;
+/**
+ * The card pool, loaded: its cards by name, asked synchronously (a scenario's game is made at once).
+ * `loadPool()` fetches it; in Node, `readPool()` (`read.ts`) reads it from disk.
+ */
+export class CardPool {
+  private readonly byName: ReadonlyMap<string, CardDefinitionInput>;
 
-/** The pool by name, read once (a bundler makes `pool.json` a chunk of its own, fetched on first use). */
-function poolByName(): Promise<ReadonlyMap<string, CardDefinitionInput>> {
-  loading ??= import('./pool.json', { with: { type: 'json' } }).then((module) => {
-    const file = module.default as unknown as PoolFile;
-    return new Map(file.cards.map((card) => [card.name, card]));
-  });
+  constructor(file: PoolFile) {
+    this.byName = new Map(file.cards.map((card) => [card.name, card]));
+  }
+
+  /** Whether the pool holds a card of that name. */
+  has(name: string): boolean {
+    return this.byName.has(name);
+  }
+
+  /** Every card name in the pool, sorted. */
+  names(): string[] {
+    return [...this.byName.keys()].sort();
+  }
+
+  /**
+   * The card definitions of these pool cards, in the order asked (each once), as `loadCards` gives them.
+   * Throws `CardPoolError` for a name not in the pool (naming it and the nearest names), and `TypeError`
+   * when `names` is not a list of strings.
+   */
+  cards(names: readonly string[]): CardDefinitionInput[] {
+    if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
+      throw new TypeError("a pool's cards are asked by a list of card names (strings)");
+    }
+    const unknown = [...new Set(names.filter((name) => !this.byName.has(name)))];
+    if (unknown.length > 0) {
+      throw new CardPoolError(
+        unknownNamesMessage(unknown, [...this.byName.keys()], 'the card pool'),
+        unknown,
+      );
+    }
+    return [...new Set(names)].map((name) => withDescriptors(this.byName.get(name)!));
+  }
+}
+
+let loading: Promise<CardPool> | undefined;
+
+/**
+ * The card pool, read once (a bundler makes `pool.json` a chunk of its own, fetched on first use): for
+ * a caller that then asks it synchronously, as `runScenario`'s `pool` option does.
+ */
+export function loadPool(): Promise<CardPool> {
+  loading ??= import('./pool.json', { with: { type: 'json' } }).then(
+    (module) => new CardPool(module.default as unknown as PoolFile),
+  );
   return loading;
 }
 
 /** Every card name in the pool, sorted. */
 export async function poolCardNames(): Promise<string[]> {
-  return [...(await poolByName()).keys()].sort();
+  return (await loadPool()).names();
 }
 
 /**
  * The card definitions of these pool cards, in the order asked (each once), ready for
  * `createGame(setup, { cards: await loadCards(['Worf', 'Kargan']) })`. A card of the engine's own library
  * keeps its effect descriptors: a pool card of the same name takes them (and its lore), with the pool's
- * facts. Each call returns the caller's own copies.
+ * facts. A pool card the library does not know keeps the descriptors the importer read from its
+ * STRENGTH modifiers (Bajoran Phaser). Each call returns the caller's own copies.
  *
  * Rejects with `CardPoolError` for a name not in the pool (naming it and the nearest names), and with
  * `TypeError` when `names` is not a list of strings.
@@ -55,12 +100,7 @@ export async function loadCards(names: readonly string[]): Promise<CardDefinitio
   if (!Array.isArray(names) || !names.every((name) => typeof name === 'string')) {
     throw new TypeError('loadCards takes a list of card names (strings)');
   }
-  const pool = await poolByName();
-  const unknown = [...new Set(names.filter((name) => !pool.has(name)))];
-  if (unknown.length > 0) {
-    throw new CardPoolError(unknownNamesMessage(unknown, [...pool.keys()], 'the card pool'), unknown);
-  }
-  return [...new Set(names)].map((name) => withDescriptors(pool.get(name)!));
+  return (await loadPool()).cards(names);
 }
 
 /** A pool card with the library's descriptors for its name, as a fresh copy. */
