@@ -1,10 +1,11 @@
-// `npm run build` (and `prepare`, so that a git clone followed by `npm install` is built): compiles
+// `npm run build` (and `prepack`, so that `npm pack` and `npm publish` ship a fresh dist/): compiles
 // src/ and machines/ to dist/ with tsc (ESM JavaScript and .d.ts; no source maps: tsc's JavaScript reads like the sources, which the package does not ship, so maps would point at files a client does not have), then
 // copies the files tsc does not: the trace viewer's page assets, the Stately worker and the card pool.
 import { execFileSync } from 'node:child_process';
 import { cpSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { writeClientBundle } from './client-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsc = createRequire(import.meta.url)
@@ -17,5 +18,7 @@ cpSync(`${root}src/debug/stately-worker.mjs`, `${root}dist/src/debug/stately-wor
 // The card pool (stccg-rules/cards), which loadCards imports on demand: tsc emits it only as long as
 // that import names it literally, so it is copied whatever tsc makes of it.
 cpSync(`${root}src/cards/pool/pool.json`, `${root}dist/src/cards/pool/pool.json`);
-// The host's play page (plain HTML, CSS and JavaScript, served as they are).
+// The host's play page (plain HTML, CSS and JavaScript, served as they are), and the client's kit it
+// joins with, as one browser file.
 cpSync(`${root}host/page`, `${root}dist/host/page`, { recursive: true });
+await writeClientBundle(`${root}dist/host/page/client.js`);

@@ -11,9 +11,11 @@ import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CreatedGame, type Host, startHost } from '../host/index.ts';
+import { writeClientBundle } from '../scripts/client-bundle.mjs';
 import type { Setup } from '../src/index.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
+import { TcpProxy } from './support/tcp-proxy.ts';
 
 const BOARDING = JSON.parse(
   readFileSync(new URL('../examples/replays/boarding-party.json', import.meta.url), 'utf8'),
@@ -38,6 +40,8 @@ describe.skipIf(!CHROMIUM)('the host’s play page in two Chromium pages', () =>
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'stccg-e2e-'));
+    // The page joins with the client's kit, served as one browser file built from the sources.
+    await writeClientBundle();
     host = await startHost({
       port: 0,
       hostname: '127.0.0.1',
@@ -54,11 +58,11 @@ describe.skipIf(!CHROMIUM)('the host’s play page in two Chromium pages', () =>
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function open(link: string): Promise<Page> {
+  async function open(link: string, origin = host.url): Promise<Page> {
     const context = await browser.newContext();
     // Nothing but the host answers.
     await context.route('**/*', (route) =>
-      route.request().url().startsWith(host.url) ? route.continue() : route.abort(),
+      route.request().url().startsWith(origin) ? route.continue() : route.abort(),
     );
     const page = await context.newPage();
     page.on('pageerror', (error) => problems.push(error.message));
@@ -122,4 +126,29 @@ describe.skipIf(!CHROMIUM)('the host’s play page in two Chromium pages', () =>
     await alice.screenshot({ path: 'out/host-play.png', fullPage: true });
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('a page whose connection is cut comes back by itself (the client’s kit), and draws the step it missed', async () => {
+    const game = await host.createGame({ setup: SETUP, seed: BOARDING.seed });
+    // Bob's page through a proxy that can cut its connection, as a network would.
+    const proxy = await TcpProxy.to(host.url);
+    try {
+      const through = `http://127.0.0.1:${proxy.port}`;
+      const alice = await open(game.seats.alice!.link);
+      const bob = await open(game.seats.bob!.link.replace(host.url, through), through);
+      // Cut while Alice reports her hologram: Bob's page gets back to its seat after it.
+      proxy.drop();
+      proxy.cut();
+      await bob.getByRole('status').filter({ hasText: 'reconnecting' }).waitFor();
+      await click(alice, /^Report E\.M\.H\. Program \[emh\] aboard U\.S\.S\. Enterprise/);
+      proxy.heal();
+      await bob.getByRole('status').filter({ hasText: 'Reconnected' }).waitFor();
+      await until(bob, 1);
+      await expect(bob.locator('[data-card="emh"]').textContent()).resolves.toContain('deactivated');
+      // What it missed is listed, once.
+      await expect(bob.locator('#events li[data-kind="reported"]').count()).resolves.toBe(1);
+      expect(problems).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
 });

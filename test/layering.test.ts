@@ -38,6 +38,9 @@ const LAYERS: readonly (readonly string[])[] = [
   ],
   // The game server, a client of the core entry.
   ['host'],
+  // The client's kit (stccg-rules/client): a seat at a game on a host, for browsers and Node. It speaks
+  // the host's wire vocabulary (host/protocol.ts) and nothing else of the server's (checked below).
+  ['client'],
   // Programs: the stccg command, the lab, the build and docs scripts, the examples.
   ['src/cli', 'lab', 'scripts', 'examples'],
 ];
@@ -126,7 +129,7 @@ function breaches(files: ReadonlyArray<readonly [file: string, text: string]>): 
 }
 
 describe('the layering: each part imports only from itself and from the layers below it', () => {
-  it('every source file of src/, machines/, host/, lab/, scripts/ and examples/ is in a layer', () => {
+  it('every source file of src/, machines/, host/, client/, lab/, scripts/ and examples/ is in a layer', () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(150);
     expect(files.filter((file) => partOf(file) === undefined)).toEqual([]);
@@ -146,6 +149,21 @@ describe('the layering: each part imports only from itself and from the layers b
         .map((path) => `${file} → ${path}`),
     );
     expect(model).toContain('src/model/clauses.ts');
+    expect(outside).toEqual([]);
+  });
+
+  it('the client’s kit runs in browsers: of the layers below, it imports the core entry and the wire vocabulary alone, no node: module and no server package', () => {
+    const kit = sourceFiles().filter((file) => partOf(file) === 'client');
+    expect(kit).toContain('client/index.ts');
+    const outside = kit.flatMap((file) =>
+      importsOf(readFileSync(join(ROOT, file), 'utf8'))
+        .filter((specifier) => {
+          if (!specifier.startsWith('.')) return specifier !== 'colyseus.js';
+          const path = target(file, specifier)!;
+          return partOf(path) !== 'client' && path !== 'src/index.ts' && path !== 'host/protocol.ts';
+        })
+        .map((specifier) => `${file} → ${specifier}`),
+    );
     expect(outside).toEqual([]);
   });
 

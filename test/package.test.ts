@@ -94,6 +94,9 @@ describe('the packed package', () => {
     const files = execFileSync('tar', ['-tzf', tarball.file], { encoding: 'utf8' }).split('\n');
     expect(files).toContain('package/dist/src/index.js');
     expect(files).toContain('package/dist/src/index.d.ts');
+    // The client's kit, and its browser file the host serves to the play page.
+    expect(files).toContain('package/dist/client/index.d.ts');
+    expect(files).toContain('package/dist/host/page/client.js');
     // No maps: they would point at TypeScript sources the package does not ship.
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files.filter((f) => /^package\/(src|test|bench|machines|examples|docs)\//.test(f))).toEqual([]);
@@ -163,6 +166,16 @@ describe('the packed package', () => {
   it('(c) stccg-rules/host in plain Node, with its optional peers: a host, a game, two seats, a command answered', () => {
     const seen = JSON.parse(node(['host.mjs']));
     expect(seen).toEqual({ answer: { id: 1, ok: true, step: 1 }, bobStep: 1, battle: 'startOfBattle' });
+  });
+
+  it('stccg-rules/client in plain Node: both seats joined from their links, an answer settled with its update, a refusal typed', () => {
+    expect(JSON.parse(node(['client.mjs']))).toEqual({
+      answer: { ok: true, step: 1 },
+      aliceStep: 1,
+      bobStep: 1,
+      battle: 'startOfBattle',
+      refused: true,
+    });
   });
 
   it('a client with the core alone (no optional peer): `stccg host` names the packages to install, exit 2', () => {
