@@ -212,6 +212,13 @@ export class GameSession {
       this.claimed = performance.now();
       // A claim renews the host's lease as well.
       if (loaded) leases.confirmed(asked);
+      // The host that held the game may have committed a step between the read and the claim (its lease
+      // lapsed, but no one had taken the game yet): read again, now that no one else can commit.
+      if (loaded) {
+        const last = loaded.steps.at(-1)?.step ?? loaded.checkpoint.step;
+        if ((await store.stepsSince(this.gameId, last, 1)).length > 0)
+          loaded = await store.loadGame(this.gameId);
+      }
     } catch (error) {
       if (error instanceof JoinRefused) throw error;
       throw new JoinRefused(REFUSED_UNAVAILABLE, `the store is unavailable: ${(error as Error).message}`);

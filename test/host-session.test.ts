@@ -105,6 +105,10 @@ const control = {
   /** While set, every commit waits for it. */
   hold: undefined as Promise<void> | undefined,
   tamper: undefined as ((loaded: LoadedGame) => LoadedGame) | undefined,
+  /** Runs once, after the next load has read the store and before it returns. */
+  afterLoad: undefined as (() => Promise<void>) | undefined,
+  /** Runs once, before the next claim. */
+  beforeClaim: undefined as ((gameId: string) => Promise<void>) | undefined,
 };
 let store: GameStore;
 let inner: GameStore;
@@ -122,7 +126,16 @@ beforeAll(async () => {
     async loadGame(id: string) {
       if (control.failing) return down();
       const loaded = await inner.loadGame(id);
+      const afterLoad = control.afterLoad;
+      control.afterLoad = undefined;
+      await afterLoad?.();
       return loaded && control.tamper ? control.tamper(loaded) : loaded;
+    },
+    async claim(gameId: string, lease: Lease) {
+      const beforeClaim = control.beforeClaim;
+      control.beforeClaim = undefined;
+      await beforeClaim?.(gameId);
+      return inner.claim(gameId, lease);
     },
     async renew(lease: Lease) {
       if (control.failing) return down();
@@ -438,6 +451,26 @@ describe('fenced reads: nothing served from memory that another host may have ca
     expect((await store.loadGame(game.gameId))?.steps.map((step) => step.step)).toEqual([1]);
     expect(host.lines.some((line) => /another host holds it now/.test(line))).toBe(true);
     await session.close();
+  });
+
+  it('a step the old owner committed between a new host’s read of the game and its claim is not lost: the new host reads again once the game is its own', async () => {
+    const first = hostContext();
+    const game = await boardingGame();
+    const old = await first.open(game.gameId);
+    const alice = await sit(old, game, 'alice');
+    const second = hostContext();
+    // As the second host reads the game, the first (its lease about to lapse) commits Alice's attack;
+    // then its lease lapses, and the second host's claim takes the game.
+    control.afterLoad = async () => {
+      expect(await alice.command(old, BOARDING.log[0])).toMatchObject({ ok: true, step: 1 });
+    };
+    control.beforeClaim = (gameId) => inner.release(gameId, first.context.lease.owner);
+    const taken = await second.open(game.gameId);
+    const bob = await sit(taken, game, 'bob');
+    expect(bob.payload).toEqual(boardingReference(1).seat('bob').payload());
+    expect(await bob.command(taken, BOARDING.log[1])).toMatchObject({ ok: true, step: 2 });
+    await taken.close();
+    await old.close();
   });
 
   it('a host whose lease lapsed, with no one taking its game: a renewal confirms it, and the join is served', async () => {
