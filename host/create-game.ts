@@ -14,6 +14,12 @@ export interface GameRequest {
   readonly cards?: readonly unknown[];
   /** The players the computer plays (`stccg-rules/bot`): their seats get no token. */
   readonly bots?: readonly string[];
+  /**
+   * Who may replay the game (`GET /games/:id/replay`, the judge's console): `'token'` (the default), the
+   * holder of its replay token alone; `'public'`, anyone once the game has ended (while it runs, the token
+   * still: a replay shows the hands). See docs/host.md, "Replays".
+   */
+  readonly replays?: 'public' | 'token';
 }
 
 /** A game created: its id, each seat's token (given this once, and never stored) and links to play. */
@@ -25,6 +31,18 @@ export interface CreatedGame {
   readonly bots: readonly string[];
   /** A link to watch the game (the public view). */
   readonly spectate: string;
+  /** The game's replay: its token (given this once, and never stored) and the judge's console's link. */
+  readonly replay: ReplayLink;
+}
+
+/** How a game is replayed: who may, the token, where the replay is and the link that opens it. */
+export interface ReplayLink {
+  readonly replays: 'public' | 'token';
+  readonly token: string;
+  /** The replay itself (`GET`, with `?token=` or `Authorization: Bearer`). */
+  readonly url: string;
+  /** The judge's console (the lab the host serves at `/lab/`) at the game's last step, with the token. */
+  readonly link: string;
 }
 
 /** Records a new game in the store: its seats' token hashes and its first checkpoint (signed). */
@@ -35,6 +53,9 @@ export async function createStoredGame(
 ): Promise<CreatedGame> {
   if (typeof request !== 'object' || request === null)
     throw new SetupError('a game is created from { setup, seed?, id?, cards? }', '(request)');
+  const replays = request.replays ?? 'token';
+  if (replays !== 'public' && replays !== 'token')
+    throw new SetupError(`replays is 'public' or 'token', not ${JSON.stringify(replays)}`, 'replays');
   const gameId = request.id ?? newGameId();
   const game = createGame(request.setup, {
     seed: request.seed ?? 'random',
@@ -48,6 +69,7 @@ export async function createStoredGame(
       throw new SetupError(`bots names players of the game (${all.join(', ')})`, 'bots');
     const players = all.filter((player) => !bots.includes(player));
     const tokens = Object.fromEntries(players.map((player) => [player, newSeatToken()]));
+    const replayToken = newSeatToken();
     const checkpoint = { step: 0, save: JSON.stringify(saveGame(game, { key: context.key, log: false })) };
     await context.store.createGame({
       id: gameId,
@@ -55,6 +77,7 @@ export async function createStoredGame(
         all.map((player) => [player, bots.includes(player) ? BOT_SEAT : tokenHash(tokens[player]!)]),
       ),
       checkpoint,
+      replays: { replays, tokenHash: tokenHash(replayToken) },
     });
     context.log(
       `game ${gameId} created (${all.map((p) => (bots.includes(p) ? `${p}, the computer` : p)).join(' against ')})`,
@@ -69,6 +92,7 @@ export async function createStoredGame(
       ),
       bots: [...bots],
       spectate: playLink(publicUrl, gameId),
+      replay: replayLink(publicUrl, gameId, replays, replayToken),
     };
   } finally {
     game.stop();
@@ -105,4 +129,24 @@ export async function rotateSeatToken(
 function playLink(publicUrl: string, gameId: string, seat?: PlayerId, token?: string): string {
   const claim = seat === undefined ? '' : `&seat=${encodeURIComponent(seat)}&token=${token}`;
   return `${publicUrl}/play#game=${encodeURIComponent(gameId)}${claim}`;
+}
+
+/**
+ * A game's replay and the judge's console's link to it: the lab the host serves (`/lab/`), the replay's
+ * address and the token in its fragment (never sent to a server by the browser; the lab sends the token
+ * to the host alone). `&step=N` added to it opens the game at step N.
+ */
+function replayLink(
+  publicUrl: string,
+  gameId: string,
+  replays: 'public' | 'token',
+  token: string,
+): ReplayLink {
+  const game = `${publicUrl}/games/${encodeURIComponent(gameId)}`;
+  return {
+    replays,
+    token,
+    url: `${game}/replay`,
+    link: `${publicUrl}/lab/#replay=${encodeURIComponent(game)}&token=${token}`,
+  };
 }

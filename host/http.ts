@@ -4,7 +4,9 @@ import { SetupError } from '../src/index.ts';
 import type { CreatedGame, GameRequest, RotatedSeat } from './create-game.ts';
 import { HostError } from './errors.ts';
 import type { Health } from './health.ts';
+import { labFile } from './lab-files.ts';
 import { pageFile } from './page-files.ts';
+import type { Replay, ReplayRefusal, ReplayRequest } from './replay.ts';
 import { StoreError } from './store/store.ts';
 import { tokenMatches } from './tokens.ts';
 
@@ -20,9 +22,16 @@ export interface Door {
   /** A seat's new token; undefined for an unknown game, or a seat no token holds. */
   rotate(gameId: string, seat: string): Promise<RotatedSeat | undefined>;
   health(): Promise<Health>;
+  /** A game's replay, checked against the host's keys, or why not (`host/replay.ts`); none: no replays. */
+  replay?(request: ReplayRequest): Promise<Replay | ReplayRefusal>;
+  /** The built lab's folder, served at `/lab/` (the page of a replay link); none: not served. */
+  readonly lab?: string | undefined;
   /** The hash of `Bearer TOKEN` for the host's create token; undefined where it has none. */
   readonly createTokenHash: string | undefined;
 }
+
+/** `GET /games/:id/replay`: a game's replay (`host/replay.ts`). */
+const REPLAY = /^\/games\/([^/]+)\/replay$/;
 
 /** A body longer than the host reads. */
 class TooLarge extends HostError {}
@@ -32,13 +41,20 @@ export async function answerHttp(req: IncomingMessage, res: ServerResponse, door
   try {
     const path = new URL(req.url ?? '/', 'http://host').pathname;
     if (path === '/games' && req.method === 'POST') return await createGame(req, res, door);
+    const replay = REPLAY.exec(path);
+    if (replay && req.method === 'GET' && door.replay) return await answerReplay(req, res, door, replay[1]!);
+    // A lab served elsewhere (`npm run lab`) fetches replays too: the token travels in the query.
+    if (replay && req.method === 'OPTIONS') return void res.writeHead(204, CROSS_ORIGIN).end();
     const seatToken = SEAT_TOKEN.exec(path);
     if (seatToken && req.method === 'POST') return await rotate(req, res, door, seatToken[1]!, seatToken[2]!);
     if (path === '/health' && req.method === 'GET') {
       const health = await door.health();
       return json(res, health.ok ? 200 : 503, health);
     }
-    const file = req.method === 'GET' ? pageFile(path) : undefined;
+    // The judge's console (the built lab), where the host has one: the page of a replay link.
+    if (path === '/lab' && door.lab) return void res.writeHead(301, { location: 'lab/' }).end();
+    const file =
+      req.method !== 'GET' ? undefined : (pageFile(path) ?? (door.lab ? labFile(door.lab, path) : undefined));
     if (file) {
       res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-cache' });
       res.end(readFileSync(file.path));
@@ -108,6 +124,44 @@ async function rotate(
       message: `game "${gameId ?? rawGameId}" has no seat "${seat ?? rawSeat}" a token holds`,
     });
   json(res, 200, rotated, { 'cache-control': 'no-store' });
+}
+
+/** Answers that any page may read (a replay: what it shows is the token's, or public). */
+const CROSS_ORIGIN = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization',
+} as const;
+
+/**
+ * `GET /games/:id/replay?token=&from=&to=`: the game's replay, or the stretch of its steps after `from` up
+ * to `to`. The token is the game's replay token (`POST /games` gives it with the `replay` link), in the
+ * query or as `Authorization: Bearer TOKEN`; a game whose creator made its replays public needs none once
+ * it has ended.
+ */
+async function answerReplay(
+  req: IncomingMessage,
+  res: ServerResponse,
+  door: Door,
+  rawGameId: string,
+): Promise<void> {
+  const query = new URL(req.url ?? '/', 'http://host').searchParams;
+  const headers = { ...CROSS_ORIGIN, 'cache-control': 'no-store' };
+  const step = (name: string): number | undefined | null => {
+    const text = query.get(name);
+    if (text === null) return undefined;
+    return /^\d{1,15}$/.test(text) ? Number(text) : null;
+  };
+  const [from, to, gameId] = [step('from'), step('to'), decoded(rawGameId)];
+  if (from === null || to === null || gameId === undefined)
+    return json(res, 400, { error: 'malformed', message: 'from and to are steps (whole numbers)' }, headers);
+  const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const token = query.get('token') ?? bearer;
+  const answer = await door.replay!({ gameId, token, from, to });
+  if ('refused' in answer) {
+    const status = { 'not-found': 404, forbidden: 403, damaged: 500 }[answer.refused];
+    return json(res, status, { error: answer.refused, message: answer.message }, headers);
+  }
+  json(res, 200, answer, headers);
 }
 
 function authorized(req: IncomingMessage, door: Door): boolean {

@@ -8,7 +8,7 @@ import { defineConfig } from 'vite';
  * site to dist/lab that loads nothing from the network (every script, style and ruling bundled).
  *
  * The lab imports the engine as a client imports the package: `stccg-rules`, `stccg-rules/debug`,
- * `stccg-rules/scenario`, `stccg-rules/cards` and `stccg-rules/bot`, the package's browser-safe entry points (their sources,
+ * `stccg-rules/scenario`, `stccg-rules/cards`, `stccg-rules/bot` and `stccg-rules/client`, the package's browser-safe entry points (their sources,
  * so the lab needs no build).
  */
 
@@ -28,6 +28,8 @@ export default defineConfig({
       { find: /^stccg-rules\/scenario$/, replacement: here('../src/scenario/index.ts') },
       { find: /^stccg-rules\/cards$/, replacement: here('../src/cards/index.ts') },
       { find: /^stccg-rules\/bot$/, replacement: here('../src/bot/index.ts') },
+      // The judge's console follows a hosted game as a spectator, through the client's kit.
+      { find: /^stccg-rules\/client$/, replacement: here('../client/index.ts') },
       // elkjs's Node entry looks for the optional `web-worker` package; in a browser its bundled build
       // lays out in the page's thread (its "fake worker"), as it does in Node.
       { find: /^elkjs$/, replacement: 'elkjs/lib/elk.bundled.js' },

@@ -2,12 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { COMMAND_TYPES, type Command, type Rejection } from 'stccg-rules';
 import { useComputer } from './computer.ts';
 import { doorOf, HOST_EFFECT_TYPES } from './host-effects.ts';
+import type { HostedGame } from './hosted.ts';
 import { BattlePanel } from './panels/Battle.tsx';
 import { BoardPanel } from './panels/Board.tsx';
 import { ChartsPanel } from './panels/Charts.tsx';
 import { LegalCommandsPanel } from './panels/Commands.tsx';
 import { ComposerPanel } from './panels/Composer.tsx';
 import { ExportPanel } from './panels/Export.tsx';
+import { HostedPanel } from './panels/Hosted.tsx';
 import { OddsPanel } from './panels/Odds.tsx';
 import { PositionPanel } from './panels/Position.tsx';
 import { RefusalPanel } from './panels/Refusal.tsx';
@@ -23,7 +25,19 @@ import { useSession } from './useSession.ts';
 /** The players' own command types: every command type but the host's effects. */
 const PLAYER_TYPES = COMMAND_TYPES.filter((type) => doorOf({ type }) === 'player');
 
-export function App({ initial }: { initial: LabSession }) {
+/**
+ * The lab: a session at a position, or, from a replay link, a game on a host (`hosted`, the judge's
+ * console); `problem` says why a replay link could not be opened.
+ */
+export function App({
+  initial,
+  hosted,
+  problem,
+}: {
+  initial: LabSession;
+  hosted?: HostedGame | undefined;
+  problem?: string | undefined;
+}) {
   const positions = useMemo(() => builtInPositions(), []);
   const [session, setSession] = useState(initial);
   const [rejection, setRejection] = useState<Rejection | null>(null);
@@ -35,14 +49,18 @@ export function App({ initial }: { initial: LabSession }) {
 
   const open = useCallback(
     (next: LabSession) => {
-      // The session left behind stops its actors (a running battle, the holograms).
-      if (next !== session) session.stop();
+      // The session left behind stops its actors (a running battle, the holograms); a hosted game's
+      // console stops following it too.
+      if (next !== session) {
+        if (hosted && session === hosted.session) hosted.stop();
+        else session.stop();
+      }
       setSession(next);
       setRejection(null);
       setComputer(new Set());
       setExplained({});
     },
-    [session],
+    [session, hosted],
   );
 
   const send = useCallback(
@@ -93,6 +111,15 @@ export function App({ initial }: { initial: LabSession }) {
       </header>
       <main className="lab">
         <div className="column">
+          {problem && (
+            <section className="panel hosted" aria-labelledby="hosted-title">
+              <h2 id="hosted-title">Hosted game</h2>
+              <p className="problem" role="alert" data-testid="hosted-problem">
+                The replay link could not be opened: {problem}
+              </p>
+            </section>
+          )}
+          {hosted && session === hosted.session && <HostedPanel hosted={hosted} />}
           <PositionPanel positions={positions} open={open} />
           <TimeTravelPanel session={session} />
           <RefusalPanel rejection={rejection} />

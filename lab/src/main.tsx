@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { carriedIn } from './exports.ts';
+import { HostedGame, replayAddressIn } from './hosted.ts';
 import { builtInPositions, opening } from './positions.ts';
 import { LabSession } from './session.ts';
 // The palette and the lit statecharts, shared with the trace viewer; then the lab's own styles.
@@ -25,8 +26,31 @@ function firstSession(): LabSession {
   return builtInPositions()[0]!.open();
 }
 
-createRoot(root).render(
-  <StrictMode>
-    <App initial={firstSession()} />
-  </StrictMode>,
-);
+const page = createRoot(root);
+
+/**
+ * A replay link (`#replay=<host>/games/<id>&token=…&step=N`) opens the judge's console on that game,
+ * following it live while it is in play; any other address opens the lab as it carries.
+ */
+async function start(): Promise<void> {
+  const address = replayAddressIn(window.location.hash);
+  if (!address) return page.render(<Lab initial={firstSession()} />);
+  page.render(<p className="opening">Opening the game from {address.game}…</p>);
+  try {
+    const hosted = await HostedGame.open(address);
+    page.render(<Lab initial={hosted.session} hosted={hosted} />);
+    if (!hosted.state.ended) void hosted.follow();
+  } catch (error) {
+    page.render(<Lab initial={builtInPositions()[0]!.open()} problem={(error as Error).message} />);
+  }
+}
+
+function Lab(props: Parameters<typeof App>[0]) {
+  return (
+    <StrictMode>
+      <App {...props} />
+    </StrictMode>
+  );
+}
+
+void start();

@@ -42,6 +42,11 @@ export interface Branch {
 
 let nextEntry = 1;
 
+/** A new entry's id (unique in the page). */
+export function newEntryId(): number {
+  return nextEntry++;
+}
+
 export class LabSession {
   readonly origin: Origin;
   private line: Entry[] = [];
@@ -109,6 +114,34 @@ export class LabSession {
     this.at++;
     this.changed();
     return outcome;
+  }
+
+  /**
+   * Entries added to the end of a line that goes on elsewhere (a hosted game's new steps, each already
+   * played and checked): where this line is still `base`, the entries follow it, and a session at the end
+   * of it plays them (it follows); a line that has branched off is left as it is. True where added.
+   */
+  append(base: readonly Entry[], entries: readonly Entry[]): boolean {
+    const same = this.line.length === base.length && base.every((entry, i) => this.line[i]?.id === entry.id);
+    if (!same) return false;
+    const following = this.at === this.line.length;
+    this.line.push(...entries);
+    if (following)
+      for (const entry of entries) {
+        this.apply(entry.command, entry.door);
+        this.at++;
+      }
+    this.changed();
+    return true;
+  }
+
+  /** Goes back to a line kept elsewhere (a hosted game's), at its end; the line shown is kept as a branch. */
+  adopt(entries: readonly Entry[]): void {
+    if (this.line.length > 0) this.saved.push({ name: this.nameOfLine(), entries: this.line });
+    this.line = [...entries];
+    this.at = this.line.length;
+    this.rebuild();
+    this.changed();
   }
 
   /** One command back (the game is replayed up to the one before). */
