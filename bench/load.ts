@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Client, type Room } from 'colyseus.js';
 import pg from 'pg';
@@ -8,6 +9,7 @@ import { freePort, type LocalServer, startPostgres, startRedis } from '../script
 import { generator } from '../src/bot/rng.ts';
 import { applyPayloadPatch, type Command, type SeatPayload } from '../src/index.ts';
 import { floorSample, type Spread, spreadOf } from './harness.ts';
+import { cpuMsOf, machineCpuMs, postgresCpuMs, postmasterPid, redisPid } from './process-cpu.ts';
 
 /**
  * Load on two host processes (issue 25), on loopback, every process on this machine: a PostgreSQL of its
@@ -15,10 +17,14 @@ import { floorSample, type Spread, spreadOf } from './harness.ts';
  * them, and this process as the load generator. It opens `games` games of the boarding party, seats both
  * players of each (asking either host: Colyseus sends them to the one that holds the game), then for
  * `seconds` every seat the game awaits sends one of its legal commands (chosen by a seeded generator) as
- * soon as its last was answered. It reports games open, accepted commands a second, each command's round
- * trip, errors, commands lost (each game's steps in the store against the answers its seats saw), the
- * hosts' memory per idle open game and CPU per command. Bounded: it stops by itself, and stops everything
- * it started.
+ * soon as its last was answered (or after its players thought a while, for a rate offered). The games
+ * play `warmSeconds` first, unmeasured (the hosts' code compiled hot, PostgreSQL's caches and plans
+ * filled), then `seconds` measured. It reports games open, accepted commands a second, each command's
+ * round trip, errors, commands lost (each game's steps in the store against the answers its seats saw),
+ * the hosts' memory per idle open game, and CPU per command of each process, told apart by its own pid
+ * (`process-cpu.ts`): each host, PostgreSQL (its postmaster and every backend), Redis, the generator,
+ * and the whole machine (the rest is other work on it). Bounded: it stops by itself, and stops
+ * everything it started.
  */
 
 export interface LoadResult {
@@ -31,7 +37,7 @@ export interface LoadResult {
   readonly perSecond: number;
   /** Round trip of each command, ms: sent, to its answer (committed). */
   readonly roundTrip: Spread & { readonly p99: number };
-  /** Answers other than acceptance: refused by the rules (a stale command counted apart), or by the host. */
+  /** Answers other than acceptance, warm-up included: refused by the rules (a stale command counted apart), or by the host. */
   readonly errors: number;
   readonly stale: number;
   readonly refusedByHost: number;
@@ -46,8 +52,31 @@ export interface LoadResult {
   /** CPU per accepted command of the other processes on the machine: PostgreSQL's, and the load generator's own. */
   readonly postgresCpuMsPerCommand: number;
   readonly generatorCpuMsPerCommand: number;
+  /** CPU per accepted command, ms, of each process by its own pid (see `ProcessCpu`). */
+  readonly cpuMsPerCommand: ProcessCpu;
+  /** The machine's cores kept busy while measured (every process on it: 2 is all of this machine). */
+  readonly coresBusy: number;
+  /** Seconds played before the measurement, unmeasured. */
+  readonly warmSeconds: number;
+  /** The one-minute load average as the measurement began and as it ended. */
+  readonly loadAverage: readonly [number, number];
   readonly joinSeconds: number;
   readonly floorNs: number;
+}
+
+/** CPU per accepted command, ms, of each process on the machine. */
+export interface ProcessCpu {
+  /** Each host process's own. */
+  readonly hosts: readonly number[];
+  /** PostgreSQL's: its postmaster, its backends and workers (those that exited too). */
+  readonly postgres: number;
+  readonly redis: number;
+  /** This process's: the clients of every seat. */
+  readonly generator: number;
+  /** The whole machine's busy CPU, every process on it. */
+  readonly machine: number;
+  /** The machine's less the processes above: other work on the machine (and the kernel's own, unattributed). */
+  readonly other: number;
 }
 
 const BOARDING = JSON.parse(
@@ -55,30 +84,10 @@ const BOARDING = JSON.parse(
 ) as { setup: unknown };
 const BIN = fileURLToPath(new URL('../bin/stccg.mjs', import.meta.url));
 
-/** CPU used (ms) by every process whose command line names `needle` (PostgreSQL's backends, say). */
-function cpuOfProcesses(needle: string): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!command.includes(needle)) continue;
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-    } catch {
-      // Gone meanwhile.
-    }
-  }
-  return total;
-}
-
-/** /proc's figures of a process: resident memory (KB) and CPU used (ms). */
-function procStats(pid: number): { rssKb: number; cpuMs: number } {
+/** A process's resident memory, KB (from /proc). */
+function rssKbOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return { rssKb, cpuMs: (ticks * 1000) / 100 };
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? Number.NaN);
 }
 
 async function startHostProcess(port: number, store: string, redis: string): Promise<ChildProcess> {
@@ -113,7 +122,7 @@ async function startHostProcess(port: number, store: string, redis: string): Pro
 class LoadSeat {
   payload: SeatPayload | undefined;
   accepted = 0;
-  private pending: { started: number } | undefined;
+  private pending: { started: number; measured: boolean } | undefined;
   constructor(
     readonly room: Room,
     private readonly game: LoadGame,
@@ -135,11 +144,12 @@ class LoadSeat {
     room.onMessage('answer', (answer: { ok: boolean; rejection?: { code: string }; refused?: unknown }) => {
       const sent = this.pending;
       this.pending = undefined;
-      if (sent) this.tally.roundTrips.push(performance.now() - sent.started);
+      // Counted where the command was sent while measured (a warm-up's command answered later is not).
+      if (sent?.measured) this.tally.roundTrips.push(performance.now() - sent.started);
       if (answer.ok) {
         this.game.step = Math.max(this.game.step, (answer as { step?: number }).step ?? 0);
         this.accepted++;
-        this.tally.accepted++;
+        if (sent?.measured) this.tally.accepted++;
       } else if (answer.rejection?.code === 'stale') this.tally.stale++;
       else if (answer.rejection) this.tally.errors++;
       else this.tally.refusedByHost++;
@@ -159,7 +169,7 @@ class LoadSeat {
       return false;
     const legal = this.payload.legal;
     const command = legal[Math.floor(random() * legal.length)] as Command;
-    this.pending = { started: performance.now() };
+    this.pending = { started: performance.now(), measured: this.tally.measuring };
     this.room.send('command', { id: this.payload.step, command });
     return true;
   }
@@ -216,6 +226,8 @@ function seeded(seed: number): () => number {
 }
 
 interface Tally {
+  /** The measurement has begun (the warm-up is over). */
+  measuring: boolean;
   accepted: number;
   errors: number;
   stale: number;
@@ -227,30 +239,42 @@ interface Tally {
  * `rate`: the commands a second the games offer together (each game's players think, on average,
  * `games / rate` seconds between commands); without it, every game plays as fast as its answers come,
  * which saturates the machine (its capacity, and latency by Little's law: games ÷ throughput).
+ * `warmSeconds` (default 10): played first, unmeasured; 0 measures the hosts cold.
  */
 export async function measureLoad(options: {
   games: number;
   seconds: number;
   seed?: number;
   rate?: number;
+  warmSeconds?: number;
 }): Promise<LoadResult> {
   const servers: LocalServer[] = [];
   const hosts: ChildProcess[] = [];
   const rooms: Room[] = [];
+  const warmSeconds = options.warmSeconds ?? 10;
   try {
     const postgres = await startPostgres({ shared: false, durable: process.env.STCCG_LOAD_FSYNC !== 'off' });
     const redis = await startRedis({ shared: false });
     if (!postgres || !redis)
       throw new Error('the load needs PostgreSQL and Redis (Debian: postgresql, redis-server)');
     servers.push(postgres, redis);
+    // Each server by its own process id, as it tells it.
+    const postmaster = await postmasterPid(postgres.url);
+    const redisProcess = await redisPid(redis.url);
     const ports = [await freePort(), await freePort()];
     for (const port of ports) hosts.push(await startHostProcess(port, postgres.url, redis.url));
+    const hostPids = hosts.map((host) => host.pid!);
     const urls = ports.map((port) => `http://localhost:${port}`);
-    const idle = hosts.map((host) => procStats(host.pid!));
-    // The floor, on this machine now, before the load (the median of a few samples).
-    const floorNs = spreadOf(Array.from({ length: 9 }, () => floorSample().cpu)).median;
+    const idleRss = hostPids.map(rssKbOf);
     const random = seeded(options.seed ?? 1);
-    const tally: Tally = { accepted: 0, errors: 0, stale: 0, refusedByHost: 0, roundTrips: [] };
+    const tally: Tally = {
+      measuring: false,
+      accepted: 0,
+      errors: 0,
+      stale: 0,
+      refusedByHost: 0,
+      roundTrips: [],
+    };
     // Open the games: created on either host, each seat asking either host for its room.
     const joinStarted = performance.now();
     const games: LoadGame[] = [];
@@ -277,18 +301,28 @@ export async function measureLoad(options: {
       await Promise.all(Array.from({ length: Math.min(20, options.games - i) }, (_, k) => open(i + k)));
     const joinSeconds = (performance.now() - joinStarted) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const opened = hosts.map((host) => procStats(host.pid!));
     const kbPerIdleGame =
-      (opened.reduce((sum, s) => sum + s.rssKb, 0) - idle.reduce((sum, s) => sum + s.rssKb, 0)) /
+      (hostPids.map(rssKbOf).reduce((sum, kb) => sum + kb, 0) - idleRss.reduce((sum, kb) => sum + kb, 0)) /
       options.games;
-    // The load: every game plays for `seconds`.
-    const started = performance.now();
-    const postgresBefore = cpuOfProcesses('postgres');
-    const generatorBefore = process.cpuUsage();
+    // The floor, on this machine now (the median of a few samples), before the load and after it.
+    const floorBefore = spreadOf(Array.from({ length: 9 }, () => floorSample().cpu)).median;
+    // The load: every game plays, first `warmSeconds` unmeasured, then `seconds` measured.
     for (const game of games) {
       game.running = true;
       game.wake();
     }
+    await new Promise((resolve) => setTimeout(resolve, warmSeconds * 1000));
+    const cpuOfEach = () => ({
+      hosts: hostPids.map((pid) => cpuMsOf(pid)),
+      postgres: postgresCpuMs(postmaster),
+      redis: cpuMsOf(redisProcess),
+      machine: machineCpuMs(),
+    });
+    const loadBefore = loadavg()[0] ?? 0;
+    const before = cpuOfEach();
+    const generatorBefore = process.cpuUsage();
+    const started = performance.now();
+    tally.measuring = true;
     await new Promise((resolve) => setTimeout(resolve, options.seconds * 1000));
     for (const game of games) game.running = false;
     // What is in flight is answered; then the store is read.
@@ -296,12 +330,11 @@ export async function measureLoad(options: {
     while (games.some((game) => game.seats.some((seat) => seat.busy)) && Date.now() < until)
       await new Promise((resolve) => setTimeout(resolve, 50));
     const seconds = (performance.now() - started) / 1000;
-    const loaded = hosts.map((host) => procStats(host.pid!));
-    const postgresCpuMs = cpuOfProcesses('postgres') - postgresBefore;
+    const after = cpuOfEach();
     const generator = process.cpuUsage(generatorBefore);
-    const hostCpuMs =
-      loaded.reduce((sum, s) => sum + s.cpuMs, 0) - opened.reduce((sum, s) => sum + s.cpuMs, 0);
-    // Lost: compare each game's stored steps with the acceptances its seats saw.
+    const loadAfter = loadavg()[0] ?? 0;
+    const floorNs = (floorBefore + spreadOf(Array.from({ length: 9 }, () => floorSample().cpu)).median) / 2;
+    // Lost: compare each game's stored steps with the acceptances its seats saw (warm-up included).
     const db = new pg.Client({ connectionString: postgres.url });
     await db.connect();
     const stored = new Map(
@@ -322,6 +355,22 @@ export async function measureLoad(options: {
     }
     const trips = spreadOf(tally.roundTrips);
     const sorted = [...tally.roundTrips].sort((a, b) => a - b);
+    const commands = Math.max(1, tally.accepted);
+    const perCommand = (ms: number) => ms / commands;
+    const hostsMs = after.hosts.map((ms, i) => ms - before.hosts[i]!);
+    const hostCpuMs = hostsMs.reduce((sum, ms) => sum + ms, 0);
+    const generatorMs = (generator.user + generator.system) / 1000;
+    const postgresMs = after.postgres - before.postgres;
+    const redisMs = after.redis - before.redis;
+    const machineMs = after.machine - before.machine;
+    const cpuMsPerCommand: ProcessCpu = {
+      hosts: hostsMs.map(perCommand),
+      postgres: perCommand(postgresMs),
+      redis: perCommand(redisMs),
+      generator: perCommand(generatorMs),
+      machine: perCommand(machineMs),
+      other: perCommand(machineMs - hostCpuMs - postgresMs - redisMs - generatorMs),
+    };
 
     return {
       ...(options.rate ? { offered: options.rate } : {}),
@@ -337,10 +386,14 @@ export async function measureLoad(options: {
       lost,
       unacknowledged,
       kbPerIdleGame,
-      hostCpuMsPerCommand: hostCpuMs / Math.max(1, tally.accepted),
-      hostCpuFloorEventsPerCommand: (hostCpuMs * 1e6) / Math.max(1, tally.accepted) / floorNs,
-      postgresCpuMsPerCommand: postgresCpuMs / Math.max(1, tally.accepted),
-      generatorCpuMsPerCommand: (generator.user + generator.system) / 1000 / Math.max(1, tally.accepted),
+      hostCpuMsPerCommand: perCommand(hostCpuMs),
+      hostCpuFloorEventsPerCommand: (perCommand(hostCpuMs) * 1e6) / floorNs,
+      postgresCpuMsPerCommand: cpuMsPerCommand.postgres,
+      generatorCpuMsPerCommand: cpuMsPerCommand.generator,
+      cpuMsPerCommand,
+      coresBusy: machineMs / 1000 / seconds,
+      warmSeconds,
+      loadAverage: [loadBefore, loadAfter],
       joinSeconds,
       floorNs,
     };
@@ -356,7 +409,8 @@ export async function measureLoad(options: {
   }
 }
 
-// `node --import tsx bench/load.ts [--games N] [--seconds S] [--seed N]`: the load alone, printed as JSON.
+// `node --import tsx bench/load.ts [--games N] [--seconds S] [--rate N] [--warm S] [--seed N]`: the load
+// alone, printed as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string, fallback: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -367,6 +421,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     games: arg('games', 1000),
     seconds: arg('seconds', 30),
     seed: arg('seed', 1),
+    warmSeconds: arg('warm', 10),
     ...(rate > 0 ? { rate } : {}),
   });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

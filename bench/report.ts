@@ -268,7 +268,7 @@ export function goalsOf(measured: Measured): Goal[] {
       spread: `p50 ${formatNumber(load.paced.roundTrip.median)} ms, max ${formatNumber(load.paced.roundTrip.max)} ms`,
       target: '≤ 50 ms',
       met: load.paced.roundTrip.p99 <= 50,
-      note: `every process on this 2-core machine: CPU a command, the hosts ${formatNumber(load.paced.hostCpuMsPerCommand)} ms, PostgreSQL ${formatNumber(load.paced.postgresCpuMsPerCommand)} ms, the load generator ${formatNumber(load.paced.generatorCpuMsPerCommand)} ms (see docs/scaling.md)`,
+      note: `every process on this 2-core machine, each by its own pid, after ${formatNumber(load.paced.warmSeconds)} s of warm-up: CPU a command, the hosts ${formatNumber(load.paced.hostCpuMsPerCommand)} ms, PostgreSQL ${formatNumber(load.paced.cpuMsPerCommand.postgres)} ms, Redis ${formatNumber(load.paced.cpuMsPerCommand.redis)} ms, the load generator ${formatNumber(load.paced.cpuMsPerCommand.generator)} ms, other work on the machine ${formatNumber(load.paced.cpuMsPerCommand.other)} ms; load average ${formatNumber(load.paced.loadAverage[0])}-${formatNumber(load.paced.loadAverage[1])} (see docs/scaling.md)`,
     },
     {
       goal: 'load: errors and commands lost (both runs; the store against what the seats saw accepted)',
@@ -464,7 +464,9 @@ function loadSection(load: Measured['load']): string {
     `${formatNumber(l.roundTrip.max)} ms`,
     String(l.errors),
     String(l.lost),
-    `${formatNumber(l.hostCpuMsPerCommand)} / ${formatNumber(l.postgresCpuMsPerCommand)} / ${formatNumber(l.generatorCpuMsPerCommand)} ms`,
+    `${l.cpuMsPerCommand.hosts.map(formatNumber).join(' + ')} / ${formatNumber(l.cpuMsPerCommand.postgres)} / ${formatNumber(l.cpuMsPerCommand.redis)} / ${formatNumber(l.cpuMsPerCommand.generator)} / ${formatNumber(l.cpuMsPerCommand.other)} ms`,
+    `${formatNumber(l.coresBusy)}`,
+    `${formatNumber(l.loadAverage[0])}-${formatNumber(l.loadAverage[1])}`,
   ];
   const { paced, saturated } = load;
   return `## Load on two host processes (\`bench/load.ts\`)
@@ -476,15 +478,35 @@ either host: Colyseus sends them to the one holding the game), and for ${formatN
 every seat the game awaits sends one of its legal commands, chosen by a seeded generator: first with
 the games' players thinking between commands so that together they offer ${paced.offered ?? '?'} a second
 (exponential think times), then as fast as each answer comes (the machine's capacity; by Little's law
-its latency is games ÷ throughput). A command's round trip runs from its sending to its answer, which
-comes once its step is committed. Lost: steps the seats saw accepted that the store does not hold.
-${paced.games.toLocaleString('en-US')} idle open games took ${formatNumber(paced.kbPerIdleGame)} KB of the hosts' memory each.
+its latency is games ÷ throughput). Each run plays ${formatNumber(paced.warmSeconds)} s first, unmeasured
+(the hosts' code compiled hot, PostgreSQL's caches filled). A command's round trip runs from its sending
+to its answer, which comes once its step is committed. Lost: steps the seats saw accepted that the store
+does not hold (warm-up included). ${paced.games.toLocaleString('en-US')} idle open games took
+${formatNumber(paced.kbPerIdleGame)} KB of the hosts' memory each.
+
+CPU a command is each process's own, told apart by its pid (\`bench/process-cpu.ts\`): each host, PostgreSQL
+(its postmaster and every backend, those that exited too), Redis, the load generator; "other" is the
+rest of the machine's busy CPU (other work on it, and the kernel's own). Cores: the machine's busy CPU
+while measured (2 is all of it). A host's CPU is a share of every command: each host carried half.
 
 ${table(
-  ['run', 'accepted', 'p50', 'p99', 'max', 'errors', 'lost', 'CPU a command: hosts / PostgreSQL / generator'],
+  [
+    'run',
+    'accepted',
+    'p50',
+    'p99',
+    'max',
+    'errors',
+    'lost',
+    'CPU a command: hosts / PostgreSQL / Redis / generator / other',
+    'cores',
+    'load average',
+  ],
   [row(`${paced.offered}/s offered`, paced), row('as fast as answers come', saturated)],
-  new Set([1, 2, 3, 4, 5, 6]),
+  new Set([1, 2, 3, 4, 5, 6, 8]),
 )}
+
+Alone: \`npm run bench:load -- --games 1000 --seconds 30 --rate 550 --warm 15\`.
 `;
 }
 

@@ -218,8 +218,13 @@ export class RemoteSeat {
     await this.rejoin(true);
   }
 
+  /**
+   * How long to wait before the next try: doubling up to 5 s, each wait drawn at random between half and
+   * all of it, so that the players of a host that died do not all come back in the same instant.
+   */
   private backoff(): number {
-    return Math.min(5000, 250 * 2 ** this.attempts++);
+    const ceiling = Math.min(5000, 250 * 2 ** this.attempts++);
+    return ceiling / 2 + Math.random() * (ceiling / 2);
   }
 
   /** Takes a room's messages (a new connection, from a join or a reconnection); false if leaving meanwhile. */

@@ -4,19 +4,31 @@ import type { AddressInfo } from 'node:net';
 import { Server } from '@colyseus/core';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { checkSaveKey, type SaveKey } from '../src/index.ts';
-import { type CreatedGame, createStoredGame, type GameRequest } from './create-game.ts';
+import {
+  type CreatedGame,
+  createStoredGame,
+  type GameRequest,
+  type RotatedSeat,
+  rotateSeatToken,
+} from './create-game.ts';
 import { HostError } from './errors.ts';
+import { Readiness } from './health.ts';
 import { answerHttp } from './http.ts';
 import { hostKeyFor } from './keys.ts';
+import { builtLabFolder } from './lab-files.ts';
 import { LeaseKeeper } from './lease-keeper.ts';
 import { ROOM_NAME } from './protocol.ts';
 import { redisParts } from './redis.ts';
+import { redisLink } from './redis-link.ts';
+import { type ReplayRequest, replayOf } from './replay.ts';
+import { type RetentionOptions, RetentionSweeper } from './retention.ts';
 import { type GameRoom, gameRoomFor, type HostContext } from './room.ts';
+import { hearRevocations } from './seat-revocation.ts';
 import { openStore } from './store/open-store.ts';
 import type { GameStore } from './store/store.ts';
 import { tokenHash } from './tokens.ts';
 
-export type { CreatedGame, GameRequest } from './create-game.ts';
+export type { CreatedGame, GameRequest, RotatedSeat } from './create-game.ts';
 export { HostError } from './errors.ts';
 
 /** How a host is started (`startHost`); every option has a default. */
@@ -68,10 +80,19 @@ export interface HostOptions {
    */
   readonly publicAddress?: string;
   /**
-   * How long this host's lease on a game lasts unrenewed, in milliseconds (default 2000; renewed four
-   * times as often, and by every commit): after a host dies, another takes its games over once it lapses.
+   * How long this host's lease on a game lasts unrenewed, in milliseconds (default 2000): renewed four
+   * times as often by the host's heartbeat, and as it claims a game (a commit checks the lease, and renews
+   * nothing). After a host dies, another takes its games over once it lapses.
    */
   readonly leaseMs?: number;
+  /**
+   * Retention (`host/retention.ts`): a sweep, every so often, deletes the history no room needs (steps
+   * before a game's second-to-last checkpoint) of ended games, exported first where asked, and of games
+   * whose history is older than `keepMs`. Default: none (the store keeps every step).
+   */
+  readonly retain?: RetentionOptions;
+  /** The built lab served at `/lab/`, the judge's console of replay links (default: the package's dist/lab, if built). */
+  readonly lab?: string;
 }
 
 /** A host running. */
@@ -82,6 +103,11 @@ export interface Host {
   readonly store: GameStore;
   /** Creates a game (as `POST /games` does). Throws `SetupError` for a bad setup. */
   createGame(request: GameRequest): Promise<CreatedGame>;
+  /**
+   * Gives a seat a new token (as `POST /games/:id/seats/:seat/token` does): the old one claims the seat
+   * no more, in an open room too. Undefined for an unknown game, or a seat no token holds.
+   */
+  rotateSeatToken(gameId: string, seat: string): Promise<RotatedSeat | undefined>;
   /** Stops taking connections, closes every room (the games stay in the store) and the store. */
   close(): Promise<void>;
 }
@@ -106,7 +132,9 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
   let leases: LeaseKeeper | undefined;
   try {
     store =
-      typeof options.store === 'object' ? options.store : await openStore(options.store ?? './stccg-games');
+      typeof options.store === 'object'
+        ? options.store
+        : await openStore(options.store ?? './stccg-games', { leaseMs: options.leaseMs ?? 2_000 });
     const key = options.key ?? (await hostKeyFor(store));
     for (const given of [key, ...(options.previousKeys ?? [])]) checkSaveKey(given);
     const log = options.log ?? (() => {});
@@ -128,7 +156,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       botBudgetMs: options.botBudgetMs ?? 100,
       lease,
       // This host's lease, renewed; a room whose game another host took over closes.
-      leases: new LeaseKeeper(store, lease, rooms),
+      leases: new LeaseKeeper(store, lease, rooms, log),
       rooms,
     };
     let publicUrl = options.publicUrl ?? '';
@@ -136,9 +164,17 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     // The create token is compared as a seat token is: by its hash, in constant time.
     const createTokenHash =
       options.createToken === undefined ? undefined : tokenHash(`Bearer ${options.createToken}`);
-    http = createServer((req, res) => void answerHttp(req, res, create, createTokenHash));
+    const rotate = (gameId: string, seat: string) => rotateSeatToken(context, gameId, seat, publicUrl);
+    const readiness = new Readiness(store);
+    const replay = (request: ReplayRequest) => replayOf(store!, context.keys, request);
+    const lab = options.lab ?? builtLabFolder();
+    const door = { create, rotate, health: () => readiness.check(), createTokenHash, replay, lab };
+    http = createServer((req, res) => void answerHttp(req, res, door));
     const port = await freePortFor(http, options.port ?? 2567, options.hostname);
-    const shared = options.redis ? await redisParts(options.redis) : undefined;
+    // The matchmaker writes listings only while this host surely holds its games (a stalled one may not).
+    const shared = options.redis ? await redisParts(options.redis, () => context.leases.fresh()) : undefined;
+    // A host cut off from its Redis fences itself as one cut off from the store does.
+    if (shared) context.leases.needs(redisLink(shared));
     gameServer = new Server({
       transport: new WebSocketTransport({ server: http, maxPayload: 1024 * 1024 }),
       greet: false,
@@ -146,13 +182,15 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       // Colyseus's own words (a frame that is no MessagePack, a client that failed to join) go where the
       // host's go, a line each: never to the console behind the host's back.
       logger: colyseusLogger(log),
-      ...(shared ? { presence: shared.presence, driver: shared.driver } : {}),
+      ...(shared ?? {}),
       ...(shared || options.publicAddress
         ? { publicAddress: options.publicAddress ?? `localhost:${port}` }
         : {}),
     });
     gameServer.define(ROOM_NAME, gameRoomFor(context)).filterBy(['gameId']);
     await gameServer.listen(port, options.hostname);
+    // A seat's token rotated by another process: its room, where it is open here, hears of it.
+    const stopHearing = await hearRevocations(rooms, log);
     leases = context.leases;
     // A Redis restarted has forgotten which process holds which room: as its connection comes back, each
     // host lists its rooms again (Colyseus's driver keeps its ioredis connection as `_client`).
@@ -169,7 +207,10 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       for (const room of rooms.values()) void room.listing.save().catch(() => {});
     });
     leases.start();
+    const sweeper = options.retain && new RetentionSweeper(store, options.retain, log);
+    sweeper?.start();
     publicUrl ||= `http://localhost:${port}`;
+    readiness.opened();
     const openStoreHere = store;
     const colyseus = gameServer;
     let closed = false;
@@ -178,11 +219,15 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       port,
       store,
       createGame: create,
+      rotateSeatToken: rotate,
       async close() {
         if (closed) return;
         closed = true;
+        readiness.closing();
+        stopHearing();
         leases?.stop();
         try {
+          await sweeper?.stop();
           await colyseus.gracefullyShutdown(false);
         } finally {
           await openStoreHere.close();

@@ -7,12 +7,14 @@
  * optional peers of stccg-rules: a client that only imports the core installs none of them.
  */
 
+export type { ReplayLink } from './create-game.ts';
 export {
   type CreatedGame,
   type GameRequest,
   type Host,
   HostError,
   type HostOptions,
+  type RotatedSeat,
   startHost,
 } from './host.ts';
 export { keyFromFile } from './keys.ts';
@@ -27,13 +29,17 @@ export {
   type UpdateMessage,
   type WelcomeMessage,
 } from './protocol.ts';
+export type { Replay, ReplayStep } from './replay.ts';
+export { type RetentionOptions, type Swept, sweep } from './retention.ts';
 export { openEmbeddedStore } from './store/embedded-store.ts';
 export { openStore } from './store/open-store.ts';
 export { openPostgresStore } from './store/postgres-store.ts';
 export {
+  type ExportedGame,
   type GameStore,
   type LoadedGame,
   type NewGame,
+  type Pruned,
   type StoredCheckpoint,
   type StoredStep,
   StoreError,

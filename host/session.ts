@@ -520,6 +520,13 @@ export class GameSession {
       );
       this.lastSeal = checkpoint?.signature?.mac ?? steps.at(-1)?.mac ?? this.lastSeal;
       if (checkpoint) this.checkpointStep = step;
+      // The engine knows no end of a game but this: no seat has a command left (and no battle awaits
+      // one). Marked for retention (host/retention.ts), which may then prune the game's history.
+      if (
+        game.awaiting() === null &&
+        Object.keys(this.seats).every((seat) => game.legalCommands(seat).length === 0)
+      )
+        void this.context.store.markEnded(this.gameId).catch(() => {});
       return { ok: true, step };
     } catch (error) {
       this.storeFailed(error);
@@ -679,7 +686,8 @@ export class GameSession {
     const steps = stored
       .filter((step) => step.step <= now)
       .map(({ step: at, command, events }) => stepEventsFor(seat, { step: at, command, events }));
-    return { steps, truncated };
+    // Retention may have pruned the oldest of them: then the reply says it holds only the latest.
+    return { steps, truncated: truncated || (stored[0]?.step ?? from + 1) > from + 1 };
   }
 }
 

@@ -29,6 +29,8 @@ export async function openEmbeddedStore(folder: string): Promise<SqlGameStore> {
     const db = new PGlite(join(where, 'pgdata'), { postgresqlconf: EMBEDDED_SETTINGS });
     await db.waitReady;
     const sql: Sql = {
+      // PGlite runs no autovacuum: the store vacuums what retention deletes.
+      autovacuum: false,
       async query<Row>(text: string, params: readonly unknown[] = []) {
         return (await db.query<Row>(text, [...params])).rows;
       },

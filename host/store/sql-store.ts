@@ -1,10 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Command, RuleEvent } from '../../src/index.ts';
+import type { Command, PlayerId, RuleEvent } from '../../src/index.ts';
 import {
+  type ExportedGame,
   type GameStore,
   type Lease,
   type LoadedGame,
   type NewGame,
+  type Pruned,
+  type ReplayRule,
   type StoredCheckpoint,
   type StoredStep,
   StoreError,
@@ -114,6 +117,56 @@ async function appended(
   return rows.length === steps.length;
 }
 
+/**
+ * The columns retention reads, added to a store of any age: a game's end and the pruning of its history
+ * (null until then), and when each checkpoint was written. The partial index keeps a sweep's look for
+ * ended games to the few not yet pruned, however many games the store holds.
+ */
+const RETENTION_SCHEMA = [
+  'alter table stccg_games add column if not exists ended_at timestamptz',
+  'alter table stccg_games add column if not exists pruned_at timestamptz',
+  'alter table stccg_checkpoints add column if not exists created_at timestamptz not null default now()',
+  'create index if not exists stccg_games_ended on stccg_games (ended_at) where ended_at is not null and pruned_at is null',
+  'create index if not exists stccg_checkpoints_created on stccg_checkpoints (created_at)',
+];
+
+/** Who may replay a game: the creator's rule and the replay token's hash (a game of an older store: token, none). */
+const REPLAY_SCHEMA = [
+  "alter table stccg_games add column if not exists replays text not null default 'token'",
+  "alter table stccg_games add column if not exists replay_token text not null default ''",
+];
+
+/**
+ * How far back past the time kept a sweep looks for old history (ms): a day. What lies further back was
+ * a past sweep's (a sweep runs every minute), or is a game's that has been idle since (it keeps its last
+ * two checkpoints' worth); without a bound, every game ever abandoned would be looked at every sweep.
+ */
+const LOOKBACK_MS = 86_400_000;
+
+/**
+ * A game's history no room needs, deleted in one statement: for each game listed, its steps up to its
+ * second-to-last checkpoint and the checkpoints before that one (a game with one checkpoint keeps
+ * everything); its end, where it has ended, marked pruned. Counts what went.
+ */
+const PRUNE = `
+with kept as (
+  select game_id, (array_agg(step order by step desc))[2] as step
+  from stccg_checkpoints where game_id = any($1::text[]) group by game_id
+), steps as (
+  delete from stccg_steps s using kept where s.game_id = kept.game_id and s.step <= kept.step returning s.game_id
+), checkpoints as (
+  delete from stccg_checkpoints c using kept where c.game_id = kept.game_id and c.step < kept.step returning c.game_id
+), ended as (
+  -- Run though unread: a statement's data-modifying parts always are.
+  update stccg_games set pruned_at = now() where id = any($1::text[]) and ended_at is not null and pruned_at is null
+  returning id
+)
+select (select count(distinct game_id) from (select game_id from steps union all select game_id from checkpoints) as gone)::int as games,
+       (select count(*) from steps)::int as steps, (select count(*) from checkpoints)::int as checkpoints`;
+
+/** Steps an export reads in one call (some 400 B each as stored: well under a second's work). */
+const EXPORT_PAGE = 2_000;
+
 /** A host's own lease, renewed: while it lasts, the games it holds are its own. */
 const RENEW_HOST = `insert into stccg_hosts (owner, expires_at) values ($1, clock_timestamp() + $2 * interval '1 millisecond')
   on conflict (owner) do update set expires_at = excluded.expires_at`;
@@ -124,6 +177,11 @@ export interface Sql {
   query<Row>(text: string, params?: readonly unknown[], name?: string): Promise<Row[]>;
   /** Runs `work` in one transaction: all of it committed, or none. */
   transaction<T>(work: (sql: Pick<Sql, 'query'>) => Promise<T>): Promise<T>;
+  /**
+   * False where nothing reclaims deleted rows' space by itself (PGlite runs no autovacuum): the store
+   * vacuums what it pruned, or its files would grow forever all the same. A server's autovacuum does it.
+   */
+  readonly autovacuum?: boolean;
   close(): Promise<void>;
 }
 
@@ -158,6 +216,11 @@ export class SqlGameStore implements GameStore {
         for (const statement of SCHEMA.split(';').filter((text) => text.trim())) await sql.query(statement);
         // A store written before steps were sealed gains the column (its rows, unsealed, are refused).
         await sql.query("alter table stccg_steps add column if not exists mac text not null default ''");
+        // Retention (`prune`): when a game ended and when its history went, and each checkpoint's age (an
+        // older store's checkpoints count their age from this migration).
+        for (const statement of RETENTION_SCHEMA) await sql.query(statement);
+        // Replays (`host/replay.ts`): who may replay a game, and its replay token's hash.
+        for (const statement of REPLAY_SCHEMA) await sql.query(statement);
       });
     } catch (error) {
       throw storeError(error, () => new StoreError('the schema could not be created', 'damaged'));
@@ -167,10 +230,15 @@ export class SqlGameStore implements GameStore {
   async createGame(game: NewGame): Promise<void> {
     try {
       await this.sql.transaction(async (sql) => {
-        await sql.query('insert into stccg_games (id, seats) values ($1, $2)', [
-          game.id,
-          JSON.stringify(game.seats),
-        ]);
+        await sql.query(
+          'insert into stccg_games (id, seats, replays, replay_token) values ($1, $2, $3, $4)',
+          [
+            game.id,
+            JSON.stringify(game.seats),
+            game.replays?.replays ?? 'token',
+            game.replays?.tokenHash ?? '',
+          ],
+        );
         await sql.query('insert into stccg_checkpoints (game_id, step, save) values ($1, $2, $3)', [
           game.id,
           game.checkpoint.step,
@@ -265,6 +333,51 @@ export class SqlGameStore implements GameStore {
     }
   }
 
+  async replaceSeatToken(gameId: string, seat: PlayerId, hash: string): Promise<boolean> {
+    try {
+      return await this.sql.transaction(async (sql) => {
+        // Read and written under the game's row lock: of two rotations at once, the later one's token
+        // holds the seat, and the earlier one's claims it no more.
+        const [game] = await sql.query<{ seats: string }>(
+          'select seats from stccg_games where id = $1 for update',
+          [gameId],
+        );
+        if (!game) return false;
+        const seats = JSON.parse(game.seats) as Record<PlayerId, string>;
+        // A seat a token holds keeps its token's SHA-256; the computer's holds none to replace.
+        if (!Object.hasOwn(seats, seat) || !/^[0-9a-f]{64}$/.test(seats[seat] ?? '')) return false;
+        await sql.query('update stccg_games set seats = $2 where id = $1', [
+          gameId,
+          JSON.stringify({ ...seats, [seat]: hash }),
+        ]);
+        return true;
+      });
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async ping(): Promise<void> {
+    try {
+      await this.sql.query('select 1');
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async replayRule(gameId: string): Promise<ReplayRule | undefined> {
+    try {
+      const [game] = await this.sql.query<{ replays: string; replay_token: string }>(
+        'select replays, replay_token from stccg_games where id = $1',
+        [gameId],
+      );
+      if (!game) return undefined;
+      return { replays: game.replays === 'public' ? 'public' : 'token', tokenHash: game.replay_token };
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
   async loadGame(gameId: string): Promise<LoadedGame | undefined> {
     try {
       return await this.sql.transaction(async (sql) => {
@@ -320,6 +433,100 @@ export class SqlGameStore implements GameStore {
         'select id, secret from stccg_host_keys order by created_at, id limit 1',
       );
       return kept!;
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async markEnded(gameId: string): Promise<void> {
+    try {
+      await this.sql.query('update stccg_games set ended_at = now() where id = $1 and ended_at is null', [
+        gameId,
+      ]);
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async endedGames(most: number): Promise<string[]> {
+    try {
+      const rows = await this.sql.query<{ id: string }>(
+        'select id from stccg_games where ended_at is not null and pruned_at is null order by ended_at, id limit $1',
+        [most],
+      );
+      return rows.map((row) => row.id);
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async gamesWithOldHistory(olderThanMs: number, most: number): Promise<string[]> {
+    try {
+      // A checkpoint with a later one is a second-to-last (or older); steps up to it are history.
+      const rows = await this.sql.query<{ game_id: string }>(
+        `select distinct c.game_id from stccg_checkpoints c
+         where c.created_at < clock_timestamp() - $1 * interval '1 millisecond'
+           and c.created_at > clock_timestamp() - ($1 + $3) * interval '1 millisecond'
+           and exists (select 1 from stccg_checkpoints later where later.game_id = c.game_id and later.step > c.step)
+           and exists (select 1 from stccg_steps s where s.game_id = c.game_id and s.step <= c.step)
+         limit $2`,
+        [olderThanMs, most, LOOKBACK_MS],
+      );
+      return rows.map((row) => row.game_id);
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async prune(gameIds: readonly string[]): Promise<Pruned> {
+    if (gameIds.length === 0) return { games: 0, steps: 0, checkpoints: 0 };
+    try {
+      const [row] = await this.sql.query<Pruned>(PRUNE, [[...gameIds]]);
+      if (this.sql.autovacuum === false && row!.steps + row!.checkpoints > 0)
+        await this.sql.query('vacuum stccg_steps, stccg_checkpoints');
+      return { games: row!.games, steps: row!.steps, checkpoints: row!.checkpoints };
+    } catch (error) {
+      throw storeError(error, () => new StoreError('unreachable', 'damaged'));
+    }
+  }
+
+  async exportGame(gameId: string): Promise<ExportedGame | undefined> {
+    try {
+      // Read a page at a time, each call short (a PostgreSQL store bounds every call, a transaction too,
+      // within a lease): a long game is read in many. A prune meanwhile (another host's sweep) deletes the
+      // lowest steps only, so a torn read shows as a gap; read again, it is the pruned game, whole.
+      for (;;) {
+        const [game] = await this.sql.query<{ seats: string; created_at: Date; ended_at: Date | null }>(
+          'select seats, created_at, ended_at from stccg_games where id = $1',
+          [gameId],
+        );
+        if (!game) return undefined;
+        const rows: StepRow[] = [];
+        for (let after = -1; ; ) {
+          const page = await this.sql.query<StepRow>(
+            'select step, command, events, mac from stccg_steps where game_id = $1 and step > $2 order by step limit $3',
+            [gameId, after, EXPORT_PAGE],
+          );
+          rows.push(...page);
+          if (page.length < EXPORT_PAGE) break;
+          after = Number(page.at(-1)!.step);
+        }
+        const checkpoints = await this.sql.query<{ step: number; save: string }>(
+          'select step, save from stccg_checkpoints where game_id = $1 order by step',
+          [gameId],
+        );
+        if (rows.some((row, i) => i > 0 && Number(row.step) !== Number(rows[i - 1]!.step) + 1)) continue;
+        return {
+          format: 'stccg-rules/game-export',
+          version: 1,
+          id: gameId,
+          createdAt: new Date(game.created_at).toISOString(),
+          endedAt: game.ended_at === null ? null : new Date(game.ended_at).toISOString(),
+          seats: JSON.parse(game.seats) as Record<string, string>,
+          checkpoints: checkpoints.map((row) => ({ step: Number(row.step), save: row.save })),
+          steps: rows.map(stepOf),
+        } satisfies ExportedGame;
+      }
     } catch (error) {
       throw storeError(error, () => new StoreError('unreachable', 'damaged'));
     }

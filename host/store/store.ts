@@ -35,6 +35,20 @@ export interface GameStore {
   renew(lease: Lease): Promise<ReadonlySet<string>>;
   /** Gives a game's lease up (if `owner` holds it), so that another host may take it at once. */
   release(gameId: string, owner: string): Promise<void>;
+  /**
+   * Gives a seat a new token (its hash), so that the old one claims the seat no more (a leaked link
+   * revoked): false, and nothing changed, for an unknown game or a seat no token holds (none such, or
+   * the computer's).
+   */
+  replaceSeatToken(gameId: string, seat: PlayerId, hash: string): Promise<boolean>;
+  /** Answers, or throws `StoreError` `unavailable` (a readiness check: one round trip, no table read). */
+  ping(): Promise<void>;
+  /**
+   * Who may replay a game (`host/replay.ts`): the rule its creator chose and the hash of its replay
+   * token; undefined for an unknown id. A game recorded before replays were kept has the rule `token` and
+   * no token (nobody replays it but from the store itself).
+   */
+  replayRule(gameId: string): Promise<ReplayRule | undefined>;
   /** A game's seats, latest checkpoint and the steps after it; undefined for an unknown id. */
   loadGame(gameId: string): Promise<LoadedGame | undefined>;
   /**
@@ -47,6 +61,29 @@ export interface GameStore {
    * one `make` makes, kept (so every process on one store signs alike, and a restart reads its own).
    */
   keptKey(make: () => { id: string; secret: string }): Promise<{ id: string; secret: string }>;
+  /**
+   * Marks a game ended (it can go no further): its history may go at the next sweep (`host/retention.ts`).
+   * The first time counts; marking it again changes nothing.
+   */
+  markEnded(gameId: string): Promise<void>;
+  /** Ended games whose history is not yet pruned, the earliest ended first, at most `most`. */
+  endedGames(most: number): Promise<string[]>;
+  /**
+   * Games holding steps before a second-to-last checkpoint written more than `olderThanMs` ago (history no
+   * room needs, and no one has written near for that long), and less than a day before that (older ones
+   * were a past sweep's), at most `most`.
+   */
+  gamesWithOldHistory(olderThanMs: number, most: number): Promise<string[]>;
+  /**
+   * Deletes the history no room needs from each of these games: its steps up to its second-to-last
+   * checkpoint, and any checkpoint before that one. What stays rebuilds the game (the latest checkpoint
+   * and the steps after it, sealed in a chain from that checkpoint's signature) and tells a returning seat
+   * the steps since the second-to-last. An ended game among them is marked pruned (`endedGames` lists it
+   * no more).
+   */
+  prune(gameIds: readonly string[]): Promise<Pruned>;
+  /** A game whole, as the store holds it (to keep it elsewhere before its history goes); undefined for an unknown id. */
+  exportGame(gameId: string): Promise<ExportedGame | undefined>;
   /** How many games, steps and checkpoints it holds (for the host's first line and the tests). */
   counts(): Promise<{ games: number; steps: number; checkpoints: number }>;
   /** Closes the store (its connections, its lock). */
@@ -66,6 +103,19 @@ export interface NewGame {
   readonly seats: Readonly<Record<PlayerId, string>>;
   /** The game at step 0, as a signed checkpoint (it holds the origin). */
   readonly checkpoint: StoredCheckpoint;
+  /** Who may replay it (default: `token`, with no token). */
+  readonly replays?: ReplayRule;
+}
+
+/**
+ * Who may replay a game, as its creator chose (`POST /games { replays }`): `public`, anyone once it has
+ * ended; `token`, only the holder of its replay token. While a game runs, its replay always takes the
+ * token: it shows what GAME-VIEW-1 hides from a spectator (the hands, the generator's seed).
+ */
+export interface ReplayRule {
+  readonly replays: 'public' | 'token';
+  /** SHA-256 of the replay token (the token itself is never stored); empty where the game has none. */
+  readonly tokenHash: string;
 }
 
 /** One step carried out: the command and the rule events it caused (every event: seats filter them). */
@@ -92,6 +142,31 @@ export interface LoadedGame {
   readonly id: string;
   readonly seats: Readonly<Record<PlayerId, string>>;
   readonly checkpoint: StoredCheckpoint;
+  readonly steps: readonly StoredStep[];
+}
+
+/** What `prune` deleted. */
+export interface Pruned {
+  readonly games: number;
+  readonly steps: number;
+  readonly checkpoints: number;
+}
+
+/**
+ * A game whole, as one JSON value (`exportGame`): its seats (the tokens' hashes), when it was created and
+ * ended, every checkpoint the store holds (the save as text, the exact bytes its signature covers) and
+ * every step it holds, each with its seal. A checkpoint's save holds the game's origin: with every step
+ * from 1 (a game not pruned yet), `replayGame` plays it through again.
+ */
+export interface ExportedGame {
+  readonly format: 'stccg-rules/game-export';
+  readonly version: 1;
+  readonly id: string;
+  readonly createdAt: string;
+  /** When it was marked ended; null while it is in play. */
+  readonly endedAt: string | null;
+  readonly seats: Readonly<Record<PlayerId, string>>;
+  readonly checkpoints: readonly StoredCheckpoint[];
   readonly steps: readonly StoredStep[];
 }
 
