@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { measureBattle, warmUp } from './battle.ts';
 import { measureBotStrength } from './bot.ts';
@@ -90,6 +90,10 @@ const runSeconds = (performance.now() - started) / 1000;
 const date = new Date().toISOString();
 process.stdout.write(`\n${goalsTable(goals)}\n\n${machineLine(machine)}; ${runSeconds.toFixed(0)} s\n`);
 
+/** Where docs/performance.md's hand-run sections begin. */
+const KEPT_MARKER =
+  '<!-- Kept by npm run bench: the sections below come from their own commands (bench:storage, bench:matchmaking, chaos). -->';
+
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 // Rounds are summarised: their spreads are kept, each sample is not.
 const withoutRounds = JSON.parse(
@@ -99,8 +103,13 @@ writeFileSync(
   here('./results.json'),
   `${JSON.stringify({ date, machine, quick, seconds: runSeconds, goals, details: withoutRounds }, null, 2)}\n`,
 );
+// The page's last sections come from benches of their own (storage, matchmaking, chaos): kept as they are.
+const page = here('../docs/performance.md');
+const kept = readFileSync(page, 'utf8').split(KEPT_MARKER)[1];
 writeFileSync(
-  here('../docs/performance.md'),
-  performancePage(measured, goals, machine, date, quick, runSeconds),
+  page,
+  `${performancePage(measured, goals, machine, date, quick, runSeconds).trimEnd()}\n\n${
+    kept === undefined ? '' : `${KEPT_MARKER}${kept}`
+  }`,
 );
 progress('written to bench/results.json and docs/performance.md');
