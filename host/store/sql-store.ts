@@ -213,6 +213,9 @@ export class SqlGameStore implements GameStore {
   async migrate(): Promise<void> {
     try {
       await this.sql.transaction(async (sql) => {
+        // Hosts starting together on a new database: one creates the schema while the others wait for it
+        // (two `create table if not exists` at once collide on PostgreSQL's catalog).
+        await sql.query("select pg_advisory_xact_lock(hashtext('stccg-rules: schema'))");
         for (const statement of SCHEMA.split(';').filter((text) => text.trim())) await sql.query(statement);
         // A store written before steps were sealed gains the column (its rows, unsealed, are refused).
         await sql.query("alter table stccg_steps add column if not exists mac text not null default ''");
