@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The `stccg` program: the compiled CLI (`npm run build`, run by `prepare` on install).
-// A reader that stops early (`stccg demo | head`) is not an error.
+// The `stccg` program: the compiled CLI (`npm run build` writes dist/; `npm pack` builds it too, by
+// `prepack`). A reader that stops early (`stccg demo | head`) is not an error.
 process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;

@@ -4,13 +4,13 @@
  * command has them (0 a game played or left, 2 bad input).
  */
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { play } from '../src/cli/play.ts';
 import { createGame, saveGame } from '../src/index.ts';
 import { stccg } from './support/stccg.ts';
+import { tempFolder } from './support/temp.ts';
 
 const BOARDING_PARTY = 'examples/odds/boarding-party.json';
 const FAST = ['--budget', '5'];
@@ -65,7 +65,7 @@ describe('stccg play', () => {
   });
 
   it('goes on from a save', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-play-'));
+    const dir = tempFolder('play');
     const game = createGame(JSON.parse(readFileSync(BOARDING_PARTY, 'utf8')).setup, { seed: 3 });
     game.send({ type: 'endTurn', player: 'alice' });
     writeFileSync(join(dir, 'save.json'), JSON.stringify(saveGame(game)));
@@ -119,10 +119,49 @@ describe('stccg play', () => {
     }
     const missing = await stccg('play', '/no/such/file.json', '--bot', 'bob');
     expect(missing.code).toBe(2);
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-play-'));
+    const dir = tempFolder('play');
     writeFileSync(join(dir, 'bad.json'), '{ "players": ["alice"] }');
     const bad = await stccg('play', join(dir, 'bad.json'), '--bot', 'bob');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^stccg play: .*bad\.json: /);
+  });
+
+  it("plays from a replay's setup, as the README's line does (`stccg host --game` takes it too)", async () => {
+    const { code, stdout } = await stccg(
+      'play',
+      'examples/replays/boarding-party.json',
+      '--bot',
+      'bob',
+      ...FAST,
+      '--commands',
+      '1',
+    );
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^You are alice; bob is the computer/);
+  });
+
+  it('tells copies of a card apart: on the table and in the commands, by their ids', async () => {
+    const { code, stdout } = await stccg('play', BOARDING_PARTY, '--bot', 'bob', ...FAST, '--commands', '1');
+    expect(code).toBe(0);
+    const warriors = /Klingon Warrior \[([^\]]+)\], Klingon Warrior \[([^\]]+)\]/.exec(stdout);
+    expect(warriors, stdout).not.toBeNull();
+    expect(warriors![1]).not.toBe(warriors![2]);
+    // Every numbered command of the first list reads differently from every other.
+    const lines = stdout.split('\n');
+    const from = lines.indexOf('Your commands:') + 1;
+    const commands: string[] = [];
+    for (const line of lines.slice(from)) {
+      const numbered = /^ {2}\d+\. (.+)$/.exec(line);
+      if (!numbered) break;
+      commands.push(numbered[1]!);
+    }
+    expect(commands.length).toBeGreaterThan(1);
+    expect(new Set(commands).size).toBe(commands.length);
+  });
+
+  it("--bot's help says its default in words, not as an empty list", async () => {
+    const { stdout } = await stccg('play', '--help');
+    expect(stdout).toContain("default: the game's second player");
+    expect(stdout).not.toContain('(default: [])');
   });
 });

@@ -9,7 +9,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GROUP_TOGETHER, HOLOGRAMS_FIRST, headlockSetup } from '../bench/bot-positions.ts';
+import { commandInWords, figuresInWords } from '../src/bot/explain.ts';
 import { botMove, chooseCommand } from '../src/bot/index.ts';
+import { candidatesOf, memoryOf } from '../src/bot/plans.ts';
+import { lostBy, personnelOf } from '../src/bot/score.ts';
+import { search } from '../src/bot/search.ts';
+import { kernelOf } from '../src/game/kernel-bridge.ts';
 import { createGame, type Game, saveGame } from '../src/index.ts';
 import { ATTACK_ON_PLANET, battleGame, onPlanet } from './battle-table.ts';
 import { attackOnPlanet, battleSetup, battleSpecArb, legalNow, seedArb } from './generators.ts';
@@ -276,5 +281,96 @@ describe('the bot refuses what it cannot do, and leaves the game as it was', () 
     stopped.stop();
     expect(botMove(stopped, 'alice')).toBeNull();
     expect(() => chooseCommand(stopped, 'alice')).toThrow(RangeError);
+  });
+});
+
+describe('the bot’s words are true', () => {
+  /** Bob's turn: his Husnock Ship and, in his hand, Rogue Borg Mercenaries; Alice's crew of Fighters. */
+  const rogueBorgSetup = (crew: number, borgs: number) => ({
+    players: ['alice', 'bob'],
+    turn: { player: 'bob', number: 2 },
+    locations: [{ id: 'ligos', name: 'Ligos VII' }],
+    cardDefinitions: [{ name: 'Fighter 1', type: 'Personnel', affiliation: 'Non-Aligned', strength: 1 }],
+    cards: [
+      { id: 'enterprise', card: 'U.S.S. Enterprise', owner: 'alice', at: { space: 'ligos' } },
+      { id: 'husnock', card: 'Husnock Ship', owner: 'bob', at: { space: 'ligos' } },
+      ...Array.from({ length: crew }, (_, i) => ({
+        id: `crewman-${i + 1}`,
+        card: 'Fighter 1',
+        owner: 'alice',
+        at: { aboard: 'enterprise' },
+      })),
+      ...Array.from({ length: borgs }, (_, i) => ({
+        id: `borg-${i + 1}`,
+        card: 'Rogue Borg Mercenaries',
+        owner: 'bob',
+        at: 'hand',
+      })),
+    ],
+  });
+
+  it('a play that starts a battle the bot is not in (Rogue Borg) claims no chance to win it', () => {
+    const game = createGame(rogueBorgSetup(1, 1), { seed: 1 });
+    const root = kernelOf(game, { events: false });
+    const personnel = personnelOf(root.table());
+    const board = game.board();
+    const searching = {
+      me: 'bob',
+      opponent: 'alice',
+      personnel,
+      lostBefore: { me: lostBy(board, personnel, 'bob'), opponent: lostBy(board, personnel, 'alice') },
+    };
+    const memory = memoryOf(game.log(), 'bob');
+    const candidates = candidatesOf(root.legalCommands('bob'), memory, board);
+    const result = search(root, searching, candidates, memory, { iterations: 60 }, 1);
+    const play = [...result.root.edges.values()].find((edge) => edge.candidate.command.type === 'play');
+    expect(play).toBeDefined();
+    expect(play!.visits).toBeGreaterThan(0);
+    // The Rogue Borg battle Alice's crew: no battle Bob won, lost or tied.
+    expect(play!.won + play!.lost + play!.tied).toBe(0);
+    expect(figuresInWords(play!, 'alice')).toMatch(
+      /^expected \d+(\.\d)? kills? and .+ by the end of alice's turn$/,
+    );
+    game.stop();
+  });
+
+  it('tells copies of a card apart by their ids, those in the other player’s hand unseen', () => {
+    const game = createGame(rogueBorgSetup(4, 2), { seed: 1 });
+    const move = (card: string) =>
+      commandInWords(game, 'alice', {
+        type: 'move',
+        player: 'alice',
+        cards: [card],
+        to: { planet: 'ligos' },
+      });
+    const lines = ['crewman-1', 'crewman-2', 'crewman-3', 'crewman-4'].map(move);
+    expect(lines[1]).toBe('move Fighter 1 [crewman-2] on Ligos VII');
+    expect(new Set(lines).size).toBe(4);
+    // All four together read as one, counted; two of them, by their ids.
+    expect(
+      commandInWords(game, 'alice', {
+        type: 'move',
+        player: 'alice',
+        cards: ['crewman-1', 'crewman-2', 'crewman-3', 'crewman-4'],
+        to: { planet: 'ligos' },
+      }),
+    ).toBe('move Fighter 1 ×4 on Ligos VII');
+    expect(
+      commandInWords(game, 'alice', {
+        type: 'move',
+        player: 'alice',
+        cards: ['crewman-1', 'crewman-3'],
+        to: { planet: 'ligos' },
+      }),
+    ).toBe('move Fighter 1 [crewman-1] and Fighter 1 [crewman-3] on Ligos VII');
+    // Bob's two copies in his hand: told apart for Bob, who holds them; Alice is told of no copy.
+    const play = { type: 'play', player: 'bob', card: 'borg-1', on: 'enterprise' } as const;
+    expect(commandInWords(game, 'bob', play)).toBe(
+      'play Rogue Borg Mercenaries [borg-1] on U.S.S. Enterprise',
+    );
+    expect(commandInWords(game, 'bob', play, game.board(), 'alice')).toBe(
+      'play Rogue Borg Mercenaries on U.S.S. Enterprise',
+    );
+    game.stop();
   });
 });

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type BlueprintFile, CardImportError, cardFileText, importCards } from '../src/cards/import/index.ts';
 import { createGame } from '../src/index.ts';
 import { stccg } from './support/stccg.ts';
+import { tempFolder } from './support/temp.ts';
 
 /**
  * The importer of the community engine's First Edition card files (issue 27), on small files written
@@ -370,7 +370,7 @@ describe('importCards: refusals', () => {
 });
 
 describe('stccg cards import', () => {
-  const out = () => join(mkdtempSync(join(tmpdir(), 'stccg-cards-')), 'cards.json');
+  const out = () => join(tempFolder('cards'), 'cards.json');
 
   it('reads a folder, prints what it imported, refused and left out with files and lines, and writes the card file (-o)', async () => {
     const file = out();

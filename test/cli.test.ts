@@ -1,5 +1,5 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { parseTrace } from '../src/debug/trace-records.ts';
 import { checksumOfSaveBody } from '../src/game/save.ts';
 import { replayGame, saveGame } from '../src/index.ts';
 import { stccg } from './support/stccg.ts';
+import { tempFolder } from './support/temp.ts';
 
 /**
  * The conventions every `stccg` command keeps (docs/cli.md): `--version`; exit code 0 success, 1 a
@@ -16,7 +17,7 @@ import { stccg } from './support/stccg.ts';
  */
 
 const RULING = 'examples/rulings/battle-4d-face-up-is-announced.json';
-const temp = () => mkdtempSync(join(tmpdir(), 'stccg-cli-'));
+const temp = () => tempFolder('cli');
 
 describe('stccg conventions', () => {
   it('--version prints the package version and exits 0', async () => {
@@ -51,6 +52,45 @@ describe('stccg conventions', () => {
       expect(stdout).toContain(`${command.name} ${command.args}`.trim());
     }
     expect(stdout).toContain('Exit codes: 0 success, 1 a ruling or check failed, 2 bad input or usage');
+  });
+
+  it('without xstate: --help and --version load only the argument parser; a command says what to install (2)', () => {
+    // A loader hook that finds no xstate, as a client without the peer would.
+    const dir = temp();
+    writeFileSync(
+      join(dir, 'hooks.mjs'),
+      `export async function resolve(specifier, context, next) {
+        if (specifier === 'xstate' || specifier.startsWith('xstate/')) {
+          const error = new Error(\`Cannot find package '\${specifier}' imported from \${context.parentURL}\`);
+          error.code = 'ERR_MODULE_NOT_FOUND';
+          throw error;
+        }
+        return next(specifier, context);
+      }\n`,
+    );
+    writeFileSync(
+      join(dir, 'without-xstate.mjs'),
+      "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n",
+    );
+    const stccg = (...args: string[]) =>
+      spawnSync(
+        process.execPath,
+        ['--import', join(dir, 'without-xstate.mjs'), 'bin/stccg-dev.mjs', ...args],
+        {
+          encoding: 'utf8',
+        },
+      );
+    const help = stccg('--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: stccg');
+    const version = stccg('--version');
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+    const demo = stccg('demo');
+    expect(demo.status).toBe(2);
+    expect(demo.stderr).toBe(
+      'stccg demo: needs xstate, a peer dependency of stccg-rules, and it is not installed.\n' +
+        'Install it beside the package: npm install xstate@^5.24.0\n',
+    );
   });
 
   it('a missing file is bad input (2) for every command that reads one', async () => {

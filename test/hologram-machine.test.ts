@@ -60,7 +60,9 @@ describe('the hologram statechart', () => {
           });
           for (const event of events) {
             expect(hologramTakes(view, event)).toBe(actor.getSnapshot().can(event));
-            actor.send(event);
+            // An erased hologram's actor is done: it takes no event, and XState would warn of one
+            // sent to it. The rules' reading must stay as it is all the same (checked below).
+            if (actor.getSnapshot().status === 'active') actor.send(event);
             view = hologramAfter(view, event);
             const live = actor.getSnapshot();
             expect(view).toEqual({ state: live.value, deactivatedOnTurn: live.context.deactivatedOnTurn });

@@ -53,7 +53,9 @@ describe('a hologram has one owner: its statechart', () => {
         for (const event of events) {
           // HOLO-ACT-3: the rules ask the chart's own guard whether it takes an activation now.
           expect(hologramTakes(view, event)).toBe(actor.getSnapshot().can(event));
-          actor.send(event);
+          // An erased hologram's actor is done: it takes no event, and XState would warn of one sent
+          // to it. The rules' view must stay as it is all the same (checked below).
+          if (actor.getSnapshot().status === 'active') actor.send(event);
           view = hologramAfter(view, event);
           const snapshot = actor.getSnapshot();
           expect(view).toEqual({

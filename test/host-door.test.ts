@@ -8,10 +8,9 @@
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { matchMaker } from '@colyseus/core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -25,6 +24,7 @@ import { BOARDING } from './support/boarding.ts';
 import { SeatClient } from './support/host-client.ts';
 import { freshDatabase, hostProcess, retrying } from './support/host-processes.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
+import { tempFolder } from './support/temp.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const TOKEN = 'door-keeper';
@@ -250,7 +250,7 @@ const REDIS = inject('redisUrl');
 describe.runIf(POSTGRES !== '' && REDIS !== '')('two host processes on one PostgreSQL and one Redis', () => {
   it('a seat rotated through one process: the room the other holds closes the old token’s connection', async () => {
     const store = await freshDatabase(POSTGRES);
-    const tokenFile = join(mkdtempSync(join(tmpdir(), 'stccg-door-')), 'create-token');
+    const tokenFile = join(tempFolder('door'), 'create-token');
     writeFileSync(tokenFile, `${TOKEN}\n`);
     const options = ['--store', store, '--redis', REDIS, '--create-token-file', tokenFile];
     const [a, b] = await Promise.all([hostProcess(options), hostProcess(options)]);

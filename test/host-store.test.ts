@@ -6,7 +6,7 @@
  */
 
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -111,6 +111,10 @@ describe.each(STORES)('%s', (_name, open, available) => {
   });
 });
 
+/** The holder the store's lock file names. */
+const lockIn = (folder: string) =>
+  JSON.parse(readFileSync(join(folder, 'host.lock'), 'utf8')) as { pid: number; nonce: string };
+
 describe('the embedded store is one process’s at a time', () => {
   it('a second open of its folder is refused (locked), naming the process that holds it', async () => {
     const folder = embeddedStoreFolder();
@@ -133,7 +137,16 @@ describe('the embedded store is one process’s at a time', () => {
       JSON.stringify({ pid: process.pid, nonce: 'earlier', started: '1' }),
     );
     const store = await openEmbeddedStore(folder);
-    await store.close();
+    try {
+      // The lock is this open's now: its own nonce, not the earlier process's; and it holds.
+      expect(lockIn(folder)).toMatchObject({ pid: process.pid });
+      expect(lockIn(folder).nonce).not.toBe('earlier');
+      await expect(openEmbeddedStore(folder)).rejects.toMatchObject({ reason: 'locked' });
+      expect(await store.counts()).toMatchObject({ games: 0 });
+    } finally {
+      await store.close();
+    }
+    expect(existsSync(join(folder, 'host.lock'))).toBe(false);
   }, 60_000);
 
   it('a lock left by a process that died (SIGKILL) is taken over', async () => {
@@ -142,7 +155,15 @@ describe('the embedded store is one process’s at a time', () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.exit(0)']).pid;
     writeFileSync(join(folder, 'host.lock'), JSON.stringify({ pid: dead }));
     const store = await openEmbeddedStore(folder);
-    await store.close();
+    try {
+      // Taken over: the lock names this process, not the dead one, and keeps a second open out.
+      expect(lockIn(folder).pid).toBe(process.pid);
+      await expect(openEmbeddedStore(folder)).rejects.toMatchObject({ reason: 'locked' });
+      expect(await store.counts()).toMatchObject({ games: 0 });
+    } finally {
+      await store.close();
+    }
+    expect(existsSync(join(folder, 'host.lock'))).toBe(false);
   }, 60_000);
 });
 

@@ -1,10 +1,11 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -54,7 +55,14 @@ let packed: {
 function node(args: readonly string[]): string {
   const env = { ...process.env };
   delete env.NODE_OPTIONS;
-  return execFileSync(process.execPath, args, { cwd: app, env, encoding: 'utf8' });
+  // Its stderr kept: a client that is refused a seat on purpose (client.mjs) has colyseus.js warn of it;
+  // a failure's message carries it.
+  return execFileSync(process.execPath, args, {
+    cwd: app,
+    env,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function link(name: string): void {
@@ -63,10 +71,17 @@ function link(name: string): void {
   symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
 }
 
+/** The folder of the tarball and the client apps, removed when the file ends. */
+let folder = '';
+afterAll(() => {
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
 beforeAll(() => {
   const dir = execFileSync('mktemp', ['-d', join(tmpdir(), 'stccg-consumer-XXXXXX')], {
     encoding: 'utf8',
   }).trim();
+  folder = dir;
   const [pack] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', dir], {
       cwd: ROOT,
@@ -105,6 +120,8 @@ describe('the packed package', () => {
     // Stately's inspector is an optional peer: only `stccg demo --stately` and connectStately use it;
     // so are the host's packages: only stccg-rules/host and `stccg host` use them.
     expect(packed.peerDependencies.xstate).toBe('^5.24.0');
+    // Required: npm 7 and later install it with the package (every entry needs it).
+    expect(packed.peerDependenciesMeta?.xstate).toBeUndefined();
     expect(Object.keys(packed.peerDependencies).sort()).toEqual(
       ['@statelyai/inspect', 'xstate', ...HOST_PACKAGES].sort(),
     );
@@ -206,6 +223,38 @@ describe('the packed package', () => {
     expect(failure.status).toBe(2);
     expect(failure.stderr).toMatch(/the host's packages are not installed/);
     expect(failure.stderr).toMatch(/npm install @colyseus\/core@0\.16/);
+  });
+
+  it('a client without xstate (the required peer left out): --help and --version run, a command says what to install, exit 2', () => {
+    const bare = join(app, '..', 'no-xstate');
+    mkdirSync(join(bare, 'node_modules'), { recursive: true });
+    // A copy, not a link: Node resolves a link's packages from where it points, where xstate is.
+    cpSync(join(app, 'node_modules', 'stccg-rules'), join(bare, 'node_modules', 'stccg-rules'), {
+      recursive: true,
+    });
+    for (const name of Object.keys(packed.dependencies)) {
+      const target = join(bare, 'node_modules', name);
+      mkdirSync(dirname(target), { recursive: true });
+      symlinkSync(join(ROOT, 'node_modules', name), target, 'dir');
+    }
+    const env = { ...process.env };
+    delete env.NODE_OPTIONS;
+    const stccg = (...args: string[]) =>
+      spawnSync(process.execPath, ['node_modules/stccg-rules/bin/stccg.mjs', ...args], {
+        cwd: bare,
+        env,
+        encoding: 'utf8',
+      });
+    const help = stccg('--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('Usage: stccg');
+    expect(stccg('--version').stdout.trim()).toBe(packed.version);
+    const demo = stccg('demo');
+    expect(demo.status).toBe(2);
+    expect(demo.stderr).toBe(
+      'stccg demo: needs xstate, a peer dependency of stccg-rules, and it is not installed.\n' +
+        'Install it beside the package: npm install xstate@^5.24.0\n',
+    );
   });
 
   it('(b) a client file type-checks under strict and exactOptionalPropertyTypes, moduleResolution nodenext and bundler', async () => {

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { strengthOf } from '../src/rules/battle/strength.ts';
 import { runPaths } from '../src/scenario/files.ts';
 import { runScenarioData } from '../src/scenario/runner.ts';
 import { stccg } from './support/stccg.ts';
+import { tempFolder } from './support/temp.ts';
 
 /**
  * Rulings with real cards (issue 32): a scenario names pool cards (`pool`), the importer reads the
@@ -285,7 +285,7 @@ describe('scenario files name pool cards (`pool`)', () => {
 
 describe('odds files name pool cards too (`pool`): stccg odds and stccg play', () => {
   const file = (pool: unknown) => {
-    const path = join(mkdtempSync(join(tmpdir(), 'stccg-pool-')), 'odds.json');
+    const path = join(tempFolder('pool'), 'odds.json');
     const setup = {
       players: ['alice', 'bob'],
       turn: { player: 'alice', number: 1 },

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { replay } from '../src/cli/replay.ts';
 import { replayGame, restoreGame, saveGame } from '../src/index.ts';
+import { tempFolder } from './support/temp.ts';
 
 const EXAMPLE = 'examples/replays/boarding-party.json';
 
@@ -24,7 +24,7 @@ describe('stccg replay', () => {
   it('checks a save: the replayed game must reach the saved snapshot', () => {
     const example = JSON.parse(readFileSync(EXAMPLE, 'utf8'));
     const game = replayGame({ setup: example.setup, seed: example.seed, cards: [] }, example.log);
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-replay-'));
+    const dir = tempFolder('replay');
     const save = saveGame(game);
     writeFileSync(join(dir, 'save.json'), JSON.stringify(save));
     expect(run(join(dir, 'save.json'))).toMatchObject({ code: 0 });
@@ -40,7 +40,7 @@ describe('stccg replay', () => {
   });
 
   it('refuses a file that is not a log, or a log that does not fit its setup, without a stack trace', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-replay-'));
+    const dir = tempFolder('replay');
     writeFileSync(join(dir, 'bad.json'), '{"hello": 1}');
     writeFileSync(join(dir, 'broken.json'), '{"log": [');
     const example = JSON.parse(readFileSync(EXAMPLE, 'utf8'));

@@ -1,13 +1,13 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli/main.ts';
 import { parseTrace } from '../src/debug/index.ts';
+import { tempFolder } from './support/temp.ts';
 
 describe('stccg run --trace', () => {
   it('records a scenario game as a trace the viewer reads, rule events and clauses included', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-run-trace-'));
+    const dir = tempFolder('run-trace');
     const out = join(dir, 'ruling.jsonl');
     const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     const warn = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);

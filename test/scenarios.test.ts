@@ -1,5 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { runScenario, type ScenarioResult, summarise } from '../src/scenario/run
 import type { Expectation, Scenario } from '../src/scenario/schema.ts';
 import { SCHEMA_FILE, schemaFileText } from '../src/scenario/write-schema.ts';
 import { stccg } from './support/stccg.ts';
+import { tempFolder } from './support/temp.ts';
 
 const RULINGS = fileURLToPath(new URL('../examples/rulings', import.meta.url));
 const SAME_TURN = join(RULINGS, 'holo-act-3-reactivation-same-turn.json');
@@ -22,13 +22,13 @@ const SPEC = fileURLToPath(new URL('../spec/CLAUSES.md', import.meta.url));
 function copyOf(file: string, edit: (scenario: Scenario) => void, name = basename(file)): string {
   const scenario = JSON.parse(readFileSync(file, 'utf8')) as Scenario;
   edit(scenario);
-  const copy = join(mkdtempSync(join(tmpdir(), 'stccg-scenario-')), name);
+  const copy = join(tempFolder('scenario'), name);
   writeFileSync(copy, JSON.stringify(scenario, null, 2));
   return copy;
 }
 
 function writeTemp(name: string, text: string): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'stccg-scenario-')), name);
+  const file = join(tempFolder('scenario'), name);
   writeFileSync(file, text);
   return file;
 }

@@ -22,6 +22,7 @@ import {
   saveGame,
 } from '../src/index.ts';
 import { hmacSha256Hex, portableHmacSha256Hex } from '../src/model/hmac.ts';
+import { tempFolder } from './support/temp.ts';
 import { sendAny } from './table.ts';
 
 const BOARDING = JSON.parse(
@@ -265,11 +266,10 @@ describe('randomness and ids for hosts', () => {
 
 describe('stccg replay and checkpoints', () => {
   it('a checkpoint is refused by stccg replay (exit 2): it has no log to replay', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { stccg } = await import('./support/stccg.ts');
-    const file = join(mkdtempSync(join(tmpdir(), 'stccg-replay-')), 'checkpoint.json');
+    const file = join(tempFolder('replay'), 'checkpoint.json');
     writeFileSync(file, JSON.stringify(saveGame(boardingParty(6), { log: false })));
     const { code, stdout, stderr } = await stccg('replay', file);
     expect(code).toBe(2);

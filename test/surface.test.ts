@@ -40,6 +40,7 @@ import {
   stepArb,
 } from './generators.ts';
 import { sendAny } from './support/doors.ts';
+import { tempFolder } from './support/temp.ts';
 import { ALICE, BOB, demoBattle, gameWith, tableWith } from './table.ts';
 
 /** Data and a Fighter 8 of Alice's against The Doctor of Bob's, on Ligos VII. */
@@ -758,8 +759,7 @@ describe('placement checks for every card, built in or the client’s own', () =
 
 describe('stccg replay checks a save as restoreGame does', () => {
   it('GAME-INPUT-1: a save with a wrong checksum, version or format, or a file nested too deep, is refused without a stack trace', async () => {
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
+    const { writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { replay } = await import('../src/cli/replay.ts');
     const { checksumOfSaveBody } = await import('../src/game/save.ts');
@@ -770,7 +770,7 @@ describe('stccg replay checks a save as restoreGame does', () => {
     const { game, setup } = battleGame();
     game.send(attackOnPlanet(setup));
     const save = saveGame(game);
-    const dir = mkdtempSync(join(tmpdir(), 'stccg-surface-'));
+    const dir = tempFolder('surface');
     const files: Record<string, unknown> = {
       'good.json': save,
       'checksum.json': { ...save, log: [] },

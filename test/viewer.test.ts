@@ -98,6 +98,7 @@ describe('stccg view', () => {
     expect(await main(['view', join(dir, 'broken.jsonl')])).toBe(2);
     const text = out.join('');
     expect(text).toContain(`stccg view: ${join(dir, 'missing.jsonl')}: ENOENT`);
+    expect(text).toContain('record a trace first: stccg demo --trace (writes out/demo-trace.jsonl)');
     expect(text).toContain(`stccg view: ${join(dir, 'broken.jsonl')}: line 2: not JSON`);
     expect(text).not.toMatch(/\n\s+at /);
   });
@@ -110,6 +111,7 @@ describe('stccg view', () => {
 
   it('serves a page on 127.0.0.1 on a free port until closed', async () => {
     const page = join(dir, 'game.html');
+    capture();
     await main(['view', join(dir, 'game.jsonl')]);
     const served = await serveFile(page);
     try {

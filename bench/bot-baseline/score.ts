@@ -28,10 +28,3 @@ export function lossesOn(board: Board, personnel: ReadonlySet<CardId>): Readonly
   }
   return losses;
 }
-
-/** A game's score for one player: the opponent's losses minus the player's own. */
-export function scoreOn(board: Board, personnel: ReadonlySet<CardId>, player: PlayerId): number {
-  let score = 0;
-  for (const [owner, lost] of lossesOn(board, personnel)) score += owner === player ? -lost : lost;
-  return score;
-}

@@ -1,4 +1,4 @@
-import type { Command, PlayerId, RuleEvent, SavedGame } from '../../src/index.ts';
+import type { Command, PlayerId, RuleEvent } from '../../src/index.ts';
 
 /**
  * Where a host keeps its games: the truth, of which every room is a cache. A game is its origin and seats
@@ -189,9 +189,4 @@ export class StoreError extends Error {
   ) {
     super(message, options);
   }
-}
-
-/** A saved game as text, parsed (the checkpoint's own bytes are what its signature covers). */
-export function parseCheckpoint(checkpoint: StoredCheckpoint): SavedGame {
-  return JSON.parse(checkpoint.save) as SavedGame;
 }

@@ -80,7 +80,7 @@ export function chooseCommand(game: Game, player: PlayerId, given: BotOptions = 
   if (legal.length === 1) {
     return {
       command: legal[0]!,
-      explanation: `${commandInWords(game, player, legal[0]!)}: the only command ${player} may send now`,
+      explanation: `${commandInWords(game, player, legal[0]!, board, opponent)}: the only command ${player} may send now`,
     };
   }
   const root = kernelOf(game, { events: false });
@@ -104,7 +104,7 @@ export function chooseCommand(game: Game, player: PlayerId, given: BotOptions = 
   if (candidates.length === 0)
     return {
       command: legal[0]!,
-      explanation: `${commandInWords(game, player, legal[0]!)}: the first command ${player} may send now`,
+      explanation: `${commandInWords(game, player, legal[0]!, board, opponent)}: the first command ${player} may send now`,
     };
   const cards = Object.keys(board.cards).length;
   const size = playouts === undefined ? { work: workFor(budgetMs, cards) } : { iterations: playouts };

@@ -9,24 +9,53 @@ import { chosen, type Edge, ranked, type SearchResult } from './search.ts';
  * then activate Holo Fighter 9, then attack with ...: 92% to win, expected 1.3 kills and 0.4 losses").
  */
 
-/** Card names, a repeated one counted ("Klingon Warrior ×2"), joined as a list is in words. */
-function namesOf(board: Board, ids: readonly CardId[]): string {
-  const counts = new Map<string, number>();
+/**
+ * How many cards bear this title that the viewer may see (GAME-VIEW-1): none in another player's hand,
+ * which would tell of a copy held there.
+ */
+function copiesOf(board: Board, name: string, viewer: PlayerId): number {
+  let copies = 0;
+  for (const card of Object.values(board.cards))
+    if (card.card === name && (card.at.in !== 'hand' || card.owner === viewer)) copies++;
+  return copies;
+}
+
+/**
+ * A card's name, with its id where another card of the board bears the same title, so that copies are
+ * told apart ("move Starfleet Crewman [crewman-2] on Wolf 359", not the same line four times): the id
+ * the table shows beside the name (`stccg play`, the lab) and the rule events name it by.
+ */
+function nameOf(board: Board, id: string, viewer: PlayerId): string {
+  const card = board.cards[id];
+  if (card === undefined) return id;
+  // The card named counts itself, seen or not: it is the one the line is about.
+  const hidden = card.at.in === 'hand' && card.owner !== viewer ? 1 : 0;
+  return copiesOf(board, card.card, viewer) + hidden > 1 ? `${card.card} [${id}]` : card.card;
+}
+
+/**
+ * Card names joined as a list is in words. Every copy of a title on the board in the list reads as one,
+ * counted ("Klingon Warrior ×2"); some of them only, each by its id.
+ */
+function namesOf(board: Board, ids: readonly CardId[], viewer: PlayerId): string {
+  const byName = new Map<string, CardId[]>();
   for (const id of ids) {
     const name = board.cards[id]?.card ?? id;
-    counts.set(name, (counts.get(name) ?? 0) + 1);
+    byName.set(name, [...(byName.get(name) ?? []), id]);
   }
-  const names = [...counts].map(([name, count]) => (count > 1 ? `${name} ×${count}` : name));
+  const names = [...byName].flatMap(([name, group]) => {
+    if (group.length === 1) return [nameOf(board, group[0]!, viewer)];
+    if (group.length === copiesOf(board, name, viewer)) return [`${name} ×${group.length}`];
+    return group.map((id) => nameOf(board, id, viewer));
+  });
   if (names.length <= 1) return names[0] ?? 'no one';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
 
-const nameOf = (board: Board, id: string) => board.cards[id]?.card ?? id;
-
 /** A place in words: "aboard I.K.S. Buruk", "on Ligos VII". */
-function placeInWords(board: Board, place: CommandOf<'move'>['to']): string {
+function placeInWords(board: Board, place: CommandOf<'move'>['to'], viewer: PlayerId): string {
   return 'aboard' in place
-    ? `aboard ${nameOf(board, place.aboard)}`
+    ? `aboard ${nameOf(board, place.aboard, viewer)}`
     : `on ${board.locations[place.planet]?.name ?? place.planet}`;
 }
 
@@ -45,54 +74,58 @@ function groupAt(game: Game, board: Board, owner: PlayerId, place: CommandOf<'mo
 }
 
 /** The adversary of the player's personnel in the pairing now engaged (whom a decision strikes). */
-function adversaryOf(game: Game, player: PlayerId): string {
+function adversaryOf(game: Game, player: PlayerId, viewer: PlayerId): string {
   const battle = game.view(player).battle;
   if (!battle?.pairing) return 'the adversary';
   const adversary = battle.attacker === player ? battle.pairing.defender : battle.pairing.attacker;
-  return nameOf(game.board(), adversary);
+  return nameOf(game.board(), adversary, viewer);
 }
 
-/** One command in words, with the cards' names (where they stand on `board`, by default the game's now). */
+/**
+ * One command in words, with the cards' names (where they stand on `board`, by default the game's now),
+ * for `viewer` (by default the player): copies of a card it may see are told apart by their ids.
+ */
 export function commandInWords(
   game: Game,
   player: PlayerId,
   command: Command,
   board: Board = game.board(),
+  viewer: PlayerId = player,
 ): string {
   const opponent = board.players.find((p) => p !== player) ?? player;
   switch (command.type) {
     case 'attack':
-      return `attack with ${namesOf(board, groupAt(game, board, player, command.attackers))} against ${namesOf(board, groupAt(game, board, opponent, command.defenders))} ${placeInWords(board, command.defenders)}`;
+      return `attack with ${namesOf(board, groupAt(game, board, player, command.attackers), viewer)} against ${namesOf(board, groupAt(game, board, opponent, command.defenders), viewer)} ${placeInWords(board, command.defenders, viewer)}`;
     case 'pass':
       return 'pass';
     case 'respond': {
       const beam = command.personnel
-        ? ` (${namesOf(board, command.personnel)}${command.to ? ` ${placeInWords(board, command.to)}` : ''})`
+        ? ` (${namesOf(board, command.personnel, viewer)}${command.to ? ` ${placeInWords(board, command.to, viewer)}` : ''})`
         : '';
-      return `respond with ${nameOf(board, command.card)}${command.option ? ` to ${command.option}` : ''}${beam}`;
+      return `respond with ${nameOf(board, command.card, viewer)}${command.option ? ` to ${command.option}` : ''}${beam}`;
     }
     case 'decide':
       return command.outcome === 'none'
-        ? `spare ${adversaryOf(game, player)}`
-        : `${command.outcome === 'stun' ? 'stun' : 'mortally wound'} ${adversaryOf(game, player)}`;
+        ? `spare ${adversaryOf(game, player, viewer)}`
+        : `${command.outcome === 'stun' ? 'stun' : 'mortally wound'} ${adversaryOf(game, player, viewer)}`;
     case 'endTurn':
       return 'end the turn';
     case 'move':
-      return `move ${namesOf(board, command.cards)} ${placeInWords(board, command.to)}`;
+      return `move ${namesOf(board, command.cards, viewer)} ${placeInWords(board, command.to, viewer)}`;
     case 'report':
-      return `report ${nameOf(board, command.card)} ${placeInWords(board, command.to)}`;
+      return `report ${nameOf(board, command.card, viewer)} ${placeInWords(board, command.to, viewer)}`;
     case 'activate':
-      return `activate ${nameOf(board, command.hologram)} with ${nameOf(board, command.by)}`;
+      return `activate ${nameOf(board, command.hologram, viewer)} with ${nameOf(board, command.by, viewer)}`;
     case 'wearEmitter':
-      return `put ${nameOf(board, command.emitter)} on ${nameOf(board, command.hologram)}`;
+      return `put ${nameOf(board, command.emitter, viewer)} on ${nameOf(board, command.hologram, viewer)}`;
     case 'removeEmitter':
-      return `take off ${nameOf(board, command.emitter)}`;
+      return `take off ${nameOf(board, command.emitter, viewer)}`;
     case 'changeAffiliation':
-      return `make ${nameOf(board, command.card)} ${command.to}`;
+      return `make ${nameOf(board, command.card, viewer)} ${command.to}`;
     case 'moveShip':
-      return `fly ${nameOf(board, command.ship)} to ${board.locations[command.to]?.name ?? command.to}`;
+      return `fly ${nameOf(board, command.ship, viewer)} to ${board.locations[command.to]?.name ?? command.to}`;
     case 'play':
-      return `play ${nameOf(board, command.card)} on ${nameOf(board, command.on)}`;
+      return `play ${nameOf(board, command.card, viewer)} on ${nameOf(board, command.on, viewer)}`;
     default:
       return command.type;
   }
@@ -107,9 +140,9 @@ function decimal(value: number): string {
 const signed = (value: number) => (value > 0 ? `+${decimal(value)}` : decimal(value));
 
 /** A candidate in words: a group's every card moved, or every hologram activated. */
-export function candidateInWords(game: Game, player: PlayerId, edge: Edge): string {
+export function candidateInWords(game: Game, player: PlayerId, edge: Edge, viewer = player): string {
   const { command, rest } = edge.candidate;
-  if (!rest || rest.length === 0) return commandInWords(game, player, command, edge.board);
+  if (!rest || rest.length === 0) return commandInWords(game, player, command, edge.board, viewer);
   const all = [command, ...rest];
   if (command.type === 'move')
     return commandInWords(
@@ -117,9 +150,10 @@ export function candidateInWords(game: Game, player: PlayerId, edge: Edge): stri
       player,
       { ...command, cards: all.flatMap((each) => (each.type === 'move' ? each.cards : [])) },
       edge.board,
+      viewer,
     );
   const holograms = all.flatMap((each) => (each.type === 'activate' ? [each.hologram] : []));
-  return `activate ${namesOf(edge.board, holograms)}`;
+  return `activate ${namesOf(edge.board, holograms, viewer)}`;
 }
 
 /**
@@ -174,18 +208,21 @@ function restOfPlan(edge: Edge): Edge[] {
 /** The explanation of the bot's choice: its turn in words, its figures, and the next best beside it. */
 export function explanation(game: Game, player: PlayerId, result: SearchResult, opponent: PlayerId): string {
   const [best, next] = ranked(result.root);
-  const first = candidateInWords(game, player, best!);
+  // Told to the opponent (the player at the table, the lab's other side): in the words it may see.
+  const first = candidateInWords(game, player, best!, opponent);
   const rest = restOfPlan(best!);
-  const later = rest.map((edge) => candidateInWords(game, player, edge));
+  const later = rest.map((edge) => candidateInWords(game, player, edge, opponent));
   const plan = [first, ...later].join(', then ');
   // The figures of the plan's last step: the first command's own are spread over every turn the tree
   // tried after it (its worse ones too), the last step's over the plan the bot means to play.
   const figures = [...rest].reverse().find((edge) => edge.visits >= PLAN_FIGURES) ?? best!;
   const line = `${plan}: ${figures.visits > 0 ? figuresInWords(figures, opponent) : 'no playout'}`;
-  const other = next && next.visits > 0 ? candidateInWords(game, player, next) : undefined;
-  // The next best beside it, unless it reads alike (another copy of the same card, moved alike).
+  const other = next && next.visits > 0 ? candidateInWords(game, player, next, opponent) : undefined;
+  // The next best beside it, unless it reads alike but for the ids (another copy of the same card,
+  // moved alike).
+  const alike = (words: string) => words.replace(/ \[[^\]]+\]/g, '');
   const rather =
-    other !== undefined && other !== first
+    other !== undefined && alike(other) !== alike(first)
       ? `; ${other} would score ${signed(next!.score / next!.visits)} against ${signed(best!.score / best!.visits)}`
       : '';
   return `${line}${rather} (${result.iterations} playouts of ${result.root.edges.size} plans)`;

@@ -140,13 +140,17 @@ export function search(
     const stepBefore = kernel.step();
     const pick = generator(iterationSeed);
     const path = descend(kernel, searching, tree, rootCandidates, rootMemory, pick, order, work);
-    // The first battle the iteration finished, for the chance the explanation gives.
+    // The first battle the iteration finished with the bot in it, for the chance the explanation gives.
+    // A battle of others (Rogue Borg the bot played against the opponent's crew) is no battle the bot
+    // won or lost: counted as lost, it read "0% to win" for a play that kills.
     let battle = 'none' as 'won' | 'lost' | 'tied' | 'none';
-    const battleBefore = root.lastBattle();
+    let battleBefore = root.lastBattle();
     const noteBattle = () => {
       if (battle !== 'none') return;
       const record = kernel.lastBattle();
       if (record === battleBefore || record === null) return;
+      battleBefore = record;
+      if (record.attacker !== searching.me && record.defender !== searching.me) return;
       battle = record.winner === searching.me ? 'won' : record.winner === null ? 'tied' : 'lost';
     };
     noteBattle();

@@ -1,15 +1,7 @@
-import { type Command, InvalidArgumentError } from 'commander';
+import type { Command } from 'commander';
 import { EXIT } from './exit.ts';
+import { parseSeed } from './seed.ts';
 import { DEFAULT_DEMO_TRACE, runWatchedDemo } from './watch-demo.ts';
-
-/** A seed given on the command line: a whole number the engine accepts, or a clear refusal. */
-export function parseSeed(value: string): number {
-  const seed = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(seed) || seed > 0xffff_ffff) {
-    throw new InvalidArgumentError('a seed is a whole number from 0 to 4294967295');
-  }
-  return seed;
-}
 
 /**
  * Adds `stccg demo [--seed N] [--trace [FILE]] [--stately]`: the narrated demo. Exit code 0, or 2 (a

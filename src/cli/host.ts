@@ -1,11 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError } from 'commander';
 import { EXIT } from './exit.ts';
+import { type StopRequests, stopRequests } from './stop-requests.ts';
 
 /**
- * `stccg host [--port N] [--store DIR | postgres://...] [--secret-file F] [--game SETUP.json]`: starts a
- * host, says where it listens, and runs until SIGTERM or SIGINT, when it closes every room (the games
- * stay in the store) and exits 0. The host's packages are optional peers of stccg-rules: where they are
+ * `stccg host [--port N] [--store DIR | postgres://...] [--secret-file F] [--game SETUP.json]
+ * [--retain TIME|ended [--export-to DIR]]`: starts a
+ * host, says where it listens, and runs until SIGTERM or SIGINT (or, started through npm, its launcher's
+ * end: `stop-requests.ts`), when it closes every room (the games stay in the store) and exits 0. The host's packages are optional peers of stccg-rules: where they are
  * not installed, it says which to install and exits 2.
  */
 
@@ -30,12 +32,34 @@ interface HostCommandOptions {
   readonly publicAddress?: string;
   readonly createTokenFile?: string;
   readonly bot: readonly string[];
+  readonly checkpointEvery?: number;
+  readonly retain?: Retention;
+  readonly exportTo?: string;
+}
+
+/** `--retain`: how long a game in play keeps its history (ms), or `ended` (only ended games lose theirs). */
+type Retention = { readonly keepMs?: number };
+
+const UNITS: Readonly<Record<string, number>> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+function retention(value: string): Retention {
+  if (value.trim() === 'ended') return {};
+  const match = /^(\d+)([smhd])$/.exec(value.trim());
+  if (!match) throw new InvalidArgumentError("'ended', or a time such as 90s, 30m, 12h, 7d");
+  return { keepMs: Number(match[1]) * UNITS[match[2]!]! };
 }
 
 function port(value: string): number {
   const number = Number(value);
   if (!/^\d+$/.test(value.trim()) || number > 65_535)
     throw new InvalidArgumentError('a port from 0 to 65535');
+  return number;
+}
+
+function steps(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value.trim()) || number < 1 || number > 1_000_000)
+    throw new InvalidArgumentError('a whole number of steps, at least 1');
   return number;
 }
 
@@ -81,9 +105,23 @@ export function register(program: Command): void {
       'where clients reach this process (default with --redis: localhost:PORT)',
     )
     .option('--create-token-file <file>', 'POST /games then takes this token (Authorization: Bearer TOKEN)')
+    .option(
+      '--checkpoint-every <steps>',
+      'a checkpoint of each game every this many steps (default 50)',
+      steps,
+    )
+    .option(
+      '--retain <time|ended>',
+      "delete the history no room needs (steps before a game's second-to-last checkpoint) of ended games, and of games in play after this long (90s, 30m, 12h, 7d)",
+      retention,
+    )
+    .option(
+      '--export-to <folder>',
+      'with --retain: write each ended game whole here (GAME-ID.json) before its history goes',
+    )
     .addHelpText(
       'after',
-      "\nCreate games with POST /games { setup, seed?, id? } (answers each seat's token and link, once).\nExit codes: 0 closed on SIGTERM or SIGINT, 2 bad input or usage (a port in use, a store another host has open).",
+      "\nCreate games with POST /games { setup, seed?, id? } (answers each seat's token and link, once).\nReplace a leaked seat's token: POST /games/ID/seats/SEAT/token (with the create token). Readiness: GET /health.\nExit codes: 0 closed on SIGTERM or SIGINT, 2 bad input or usage (a port in use, a store another host has open).",
     )
     .action(async (options: HostCommandOptions) => {
       process.exitCode = await runHost(options);
@@ -91,6 +129,16 @@ export function register(program: Command): void {
 }
 
 async function runHost(options: HostCommandOptions): Promise<number> {
+  // Heard from the start: a host told to stop while it starts closes once it has (its store, its lock).
+  const stop = stopRequests();
+  try {
+    return await hostUntilStopped(options, stop);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function hostUntilStopped(options: HostCommandOptions, stop: StopRequests): Promise<number> {
   let host: typeof import('../../host/index.ts');
   // Colyseus waits this long for another process's answer before it takes that process for dead and
   // its rooms for lost (default 2 s): set before Colyseus is loaded, which reads it once.
@@ -109,6 +157,8 @@ async function runHost(options: HostCommandOptions): Promise<number> {
   let setup: unknown;
   let createToken: string | undefined;
   try {
+    if (options.exportTo && !options.retain)
+      throw new Error('--export-to writes games out before retention deletes them: give --retain too');
     if (options.secretFile) key = host.keyFromFile(options.secretFile);
     if (options.createTokenFile) createToken = readFileSync(options.createTokenFile, 'utf8').trim();
     if (options.game) setup = JSON.parse(readFileSync(options.game, 'utf8'));
@@ -128,6 +178,10 @@ async function runHost(options: HostCommandOptions): Promise<number> {
       ...(options.redis ? { redis: options.redis } : {}),
       ...(options.publicAddress ? { publicAddress: options.publicAddress } : {}),
       ...(createToken ? { createToken } : {}),
+      ...(options.checkpointEvery ? { checkpointEvery: options.checkpointEvery } : {}),
+      ...(options.retain
+        ? { retain: { ...options.retain, ...(options.exportTo ? { exportTo: options.exportTo } : {}) } }
+        : {}),
       log: (line) => process.stdout.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {
@@ -150,18 +204,15 @@ async function runHost(options: HostCommandOptions): Promise<number> {
         process.stdout.write(`  ${player}: ${link}\n`);
       for (const player of game.bots) process.stdout.write(`  ${player}: the computer\n`);
       process.stdout.write(`  watch: ${game.spectate}\n`);
+      process.stdout.write(`  replay (the judge's console; it shows the hands): ${game.replay.link}\n`);
     } catch (error) {
       process.stderr.write(`stccg host: the game is refused: ${(error as Error).message}\n`);
       await running.close();
       return EXIT.badInput;
     }
   }
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-  });
-  process.stdout.write('stccg host: closing (the games stay in the store)\n');
+  const why = await stop.requested;
+  process.stdout.write(`stccg host: ${why}: closing (the games stay in the store)\n`);
   await running.close();
   return EXIT.ok;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { Command, CommanderError } from 'commander';
 import { EXIT } from './exit.ts';
 
-export { parseSeed } from './demo.ts';
+export { parseSeed } from './seed.ts';
 
 /**
  * The commands, each in its own module, loaded only when it runs (or its help is asked for): so that
@@ -91,6 +91,30 @@ export function packageVersion(): string {
   return 'unknown';
 }
 
+/** The peer dependency every command but the help needs: the client's own copy of XState. */
+const PEER = 'xstate';
+
+/**
+ * A command's module, or the exit code of bad usage when a peer dependency it needs is missing: said in
+ * two lines, not a stack trace. npm 7 and later install `xstate` with the package (a required peer);
+ * `--omit=peer`, or an install by another tool, may still leave it out.
+ */
+async function loadCommand(
+  command: (typeof COMMANDS)[number],
+): Promise<{ register(program: Command): void } | number> {
+  try {
+    return await command.load();
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code !== 'ERR_MODULE_NOT_FOUND' || !message.includes(`'${PEER}'`)) throw error;
+    process.stderr.write(
+      `stccg ${command.name}: needs ${PEER}, a peer dependency of stccg-rules, and it is not installed.\n` +
+        `Install it beside the package: npm install ${PEER}@^5.24.0\n`,
+    );
+    return EXIT.badInput;
+  }
+}
+
 /**
  * The `stccg` program. Returns the exit code: 0 success, 1 a ruling or check failed, 2 bad input or
  * usage (docs/cli.md).
@@ -109,8 +133,11 @@ export async function main(argv: readonly string[]): Promise<number> {
   // The command that runs (`stccg CMD ...` or `stccg help CMD`) is loaded whole; the others are listed.
   const chosen = argv[0] === 'help' ? argv[1] : argv[0];
   for (const command of COMMANDS) {
-    if (command.name === chosen) (await command.load()).register(program);
-    else {
+    if (command.name === chosen) {
+      const loaded = await loadCommand(command);
+      if (typeof loaded === 'number') return loaded;
+      loaded.register(program);
+    } else {
       const listed = program.command(command.name).description(command.description);
       if (command.args) listed.arguments(command.args);
     }

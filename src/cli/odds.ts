@@ -4,7 +4,7 @@ import { SingleBar } from 'cli-progress';
 import { type Command, InvalidArgumentError } from 'commander';
 import type { Policy } from '../game/policies.ts';
 import { SetupError } from '../game/setup-board.ts';
-import { cardListsBattle, cardListsScenario, isCardListsFile } from '../odds/card-lists.ts';
+import { cardListsBattle, cardListsScenario, isCardListsFile, oddsPoolCards } from '../odds/card-lists.ts';
 import { OddsError, type OddsScenario, oddsScenario, policyNamed } from '../odds/odds.ts';
 import { parallelBattleOdds } from '../odds/parallel.ts';
 import { oddsInText } from '../odds/report.ts';
@@ -106,9 +106,12 @@ function parseAttack(json: string): unknown {
   }
 }
 
-/** An odds file's setup, attack, policies and the pool cards it names (card lists name some). */
+/** An odds file's setup, attack, policies and the pool cards it names (`pool`, or card lists). */
 async function scenarioOf(content: unknown): Promise<OddsScenario & { readonly cards: readonly unknown[] }> {
-  if (!isCardListsFile(content)) return { ...oddsScenario(content), cards: [] };
+  if (!isCardListsFile(content)) {
+    const scenario = oddsScenario(content);
+    return { ...scenario, cards: await oddsPoolCards(scenario.pool) };
+  }
   const { lists, policies } = cardListsScenario(content);
   const battle = await cardListsBattle(lists);
   return {

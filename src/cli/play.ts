@@ -7,15 +7,15 @@ import { lossesOn, personnelOf } from '../bot/score.ts';
 import { createGame, type Game } from '../game/game.ts';
 import { restoreGame, SAVE_FORMAT, SaveError } from '../game/save.ts';
 import { SetupError } from '../game/setup-board.ts';
-import { cardListsBattle, cardListsScenario, isCardListsFile } from '../odds/card-lists.ts';
+import { cardListsBattle, cardListsScenario, isCardListsFile, oddsPoolCards } from '../odds/card-lists.ts';
 import { OddsError, oddsScenario } from '../odds/odds.ts';
-import { parseSeed } from './demo.ts';
 import { EXIT } from './exit.ts';
+import { parseSeed } from './seed.ts';
 import { tableInText } from './table-text.ts';
 
 /**
  * `stccg play FILE --bot PLAYER [--seed S] [--bot-seed S] [--budget MS] [--turns N] [--commands LIST]`:
- * a game on the terminal against the computer (issue 26). FILE is a setup, an odds file (its setup),
+ * a game on the terminal against the computer (issue 26). FILE is a setup, a replay or an odds file (its setup),
  * two lists of pool cards, or a save (the game goes on from it). The bot plays its seat (`--bot`,
  * repeatable: two bots play each other); you play the other. Before each of your commands you see the
  * table as your seat does and your legal commands, numbered: type a number (`q` ends the game). The
@@ -24,7 +24,8 @@ import { tableInText } from './table-text.ts';
  */
 
 export interface PlayOptions {
-  readonly bot: readonly string[];
+  /** Absent: the game's second player. */
+  readonly bot?: readonly string[];
   readonly seed: number;
   readonly botSeed: number;
   readonly budget: number;
@@ -64,7 +65,7 @@ function choiceList(value: string): number[] {
   return numbers.map(Number);
 }
 
-const collect = (value: string, previous: string[]) => [...previous, value];
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 export function register(program: Command): void {
   program
@@ -74,9 +75,14 @@ export function register(program: Command): void {
     )
     .argument(
       '<setup>',
-      'a setup (JSON), an odds file, card lists { "place", "attackers", "defenders" }, or a save',
+      'a setup (JSON), a replay (its setup), an odds file, card lists { "place", "attackers", "defenders" }, or a save',
     )
-    .option('--bot <player>', "the computer's seat (repeatable: two bots play each other)", collect, [])
+    // No default shown: the empty list stands for "the second player", which the help says in words.
+    .option(
+      '--bot <player>',
+      "the computer's seat (repeatable: two bots play each other; default: the game's second player)",
+      collect,
+    )
     .option('--seed <n>', "the game's seed (a new game; a save keeps its own)", parseSeed, 1)
     .option('--bot-seed <n>', "the computer's seed (the same seed, the same choices)", parseSeed, 1)
     .option('--budget <ms>', "the computer's time for each decision", positiveNumber, DEFAULT_BUDGET_MS)
@@ -102,14 +108,31 @@ function toAsync(lines: Iterator<string> | AsyncIterator<string>): AsyncIterator
   return { next: async () => lines.next() };
 }
 
-/** The game a file starts: a save goes on, a setup (or odds file, or card lists) starts afresh. */
+/** A replay file, `{ setup, seed?, log, cards? }` (`stccg replay`'s): play takes its setup, as `stccg host --game` does. */
+function isReplayFile(content: unknown): content is { setup: unknown; cards?: unknown[] } {
+  return (
+    typeof content === 'object' &&
+    content !== null &&
+    Object.hasOwn(content, 'setup') &&
+    Array.isArray((content as { log?: unknown }).log)
+  );
+}
+
+/**
+ * The game a file starts: a save goes on; a setup, a replay's setup, an odds file or card lists start
+ * afresh (with `--seed`: a new game, not the replay's).
+ */
 async function gameOf(content: unknown, seed: number): Promise<Game> {
   if ((content as { format?: unknown } | null)?.format === SAVE_FORMAT) return restoreGame(content);
+  if (isReplayFile(content))
+    return createGame(content.setup, { seed, ...(content.cards ? { cards: content.cards } : {}) });
   if (isCardListsFile(content)) {
     const battle = await cardListsBattle(cardListsScenario(content).lists);
     return createGame(battle.setup, { seed, cards: battle.cards });
   }
-  return createGame(oddsScenario(content).setup, { seed });
+  const scenario = oddsScenario(content);
+  const cards = await oddsPoolCards(scenario.pool);
+  return createGame(scenario.setup, { seed, ...(cards.length > 0 ? { cards } : {}) });
 }
 
 /** Plays the game; the exit code: 0 (over, or you quit), 1 (the engine refused a bot's command), 2 (bad input). */
@@ -131,7 +154,7 @@ export async function play(file: string, options: PlayOptions, io: PlayIo): Prom
     throw error;
   }
   const players = game.board().players;
-  const bots = options.bot.length > 0 ? [...new Set(options.bot)] : [players[1]];
+  const bots = options.bot && options.bot.length > 0 ? [...new Set(options.bot)] : [players[1]!];
   const stranger = bots.find((bot) => !players.includes(bot));
   if (stranger !== undefined) {
     io.err(`stccg play: --bot ${stranger} is not a player of this game (${players.join(', ')})`);

@@ -26,6 +26,15 @@ function marks(view: PlayerView, card: CardView): string {
   return words.length > 0 ? ` (${words.join(', ')})` : '';
 }
 
+/**
+ * A card's name, with its id where the view shows another card of the same title: the copies are told
+ * apart as the numbered commands name them ("Starfleet Crewman [crewman-2]").
+ */
+function nameOf(view: PlayerView, card: CardView): string {
+  const copies = Object.values(view.cards).filter((other) => other.card === card.card).length;
+  return copies > 1 ? `${card.card} [${card.id}]` : card.card;
+}
+
 /** The cards of one place, grouped by owner: "Data, The Doctor (active) [alice]; Fek'lhr [bob]". */
 function cardsInWords(view: PlayerView, cards: readonly CardView[]): string {
   const owners = [...new Set(cards.map((card) => card.owner))];
@@ -34,7 +43,7 @@ function cardsInWords(view: PlayerView, cards: readonly CardView[]): string {
       (owner) =>
         `${cards
           .filter((card) => card.owner === owner)
-          .map((card) => `${card.card}${marks(view, card)}`)
+          .map((card) => `${nameOf(view, card)}${marks(view, card)}`)
           .join(', ')} [${owner}]`,
     )
     .join('; ');
@@ -54,7 +63,7 @@ export function tableInText(view: PlayerView, you: PlayerId | null): string[] {
     for (const host of inSpace) {
       shown(
         cards.filter((card) => card.at.in === 'aboard' && card.at.host === host.id),
-        `aboard ${host.card}`,
+        `aboard ${nameOf(view, host)}`,
       );
     }
     shown(
@@ -66,13 +75,15 @@ export function tableInText(view: PlayerView, you: PlayerId | null): string[] {
   if (onTable.length > 0) lines.push(`  on the table: ${cardsInWords(view, onTable)}`);
   const hands = Object.entries(view.handSizes).map(([player, size]) => {
     if (player !== you) return `${player}'s hand: ${size} card${size === 1 ? '' : 's'}`;
-    const mine = cards.filter((card) => card.at.in === 'hand' && card.owner === you).map((card) => card.card);
+    const mine = cards
+      .filter((card) => card.at.in === 'hand' && card.owner === you)
+      .map((card) => nameOf(view, card));
     return `your hand: ${mine.length > 0 ? mine.join(', ') : 'empty'}`;
   });
   lines.push(`  ${hands.join('; ')}`);
   const battle = view.battle;
   if (battle) {
-    const name = (id: string) => view.cards[id]?.card ?? id;
+    const name = (id: string) => (view.cards[id] ? nameOf(view, view.cards[id]) : id);
     const pairing = battle.pairing
       ? `; pairing ${battle.pairing.number}: ${name(battle.pairing.attacker)} against ${name(battle.pairing.defender)}`
       : '';

@@ -30,8 +30,13 @@ export function register(program: Command): void {
           options.json ? `${JSON.stringify({ page: out, records })}\n` : `${out} (${records} records)\n`,
         );
       } catch (error) {
+        // No trace yet is the newcomer's case (`npm start` records none): say how to make one.
+        const hint =
+          (error as NodeJS.ErrnoException).code === 'ENOENT'
+            ? 'record a trace first: stccg demo --trace (writes out/demo-trace.jsonl), or stccg run FILE --trace OUT\n'
+            : '';
         process.stderr.write(
-          `stccg view: ${tracePath}: ${error instanceof Error ? error.message : String(error)}\n`,
+          `stccg view: ${tracePath}: ${error instanceof Error ? error.message : String(error)}\n${hint}`,
         );
         process.exitCode = EXIT.badInput;
         return;

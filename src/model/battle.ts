@@ -14,11 +14,6 @@ export type Side = 'attacker' | 'defender';
  */
 export const ROGUE_BORG = 'rogue-borg';
 
-/** Is this side's "player" the Rogue Borg? */
-export function isRogueBorgForce(player: PlayerId | null): boolean {
-  return player === ROGUE_BORG;
-}
-
 /** An Away Team (on a planet) or a crew (aboard a ship or facility): one player's personnel there. */
 export interface Group {
   readonly owner: PlayerId;

@@ -133,6 +133,8 @@ class Link {
   /** Delayed chunks still on their way: later chunks wait behind them, so that order holds. */
   private inFlight: Promise<void> = Promise.resolve();
   private destroyed = false;
+  /** One side has closed: the link is closed as soon as no cut stands between the two. */
+  private closed = false;
 
   constructor(
     private readonly client: Socket,
@@ -150,8 +152,8 @@ class Link {
       if (this.paused || !this.hooks.fromClient(chunk)) this.held.push({ to: 'server', chunk });
       else this.pass('server', chunk);
     });
-    client.on('error', () => this.destroy());
-    client.on('close', () => this.destroy());
+    client.on('error', () => this.ended());
+    client.on('close', () => this.ended());
   }
 
   pause(): void {
@@ -164,12 +166,26 @@ class Link {
   resume(): void {
     if (this.destroyed) return;
     this.paused = false;
+    if (this.closed) {
+      this.destroy();
+      return;
+    }
     if (!this.upstream) this.connect();
     const held = this.held;
     this.held = [];
     for (const { to, chunk } of held) this.pass(to, chunk);
     this.client.resume();
     this.upstream!.resume();
+  }
+
+  /**
+   * One side closed its connection: the other is closed too, but not across a cut (a partition carries no
+   * FIN either): then only once it is healed, as TCP would deliver it. A server's backend whose client
+   * went away during a cut therefore stays, idle, with whatever it holds, until its own timeouts end it.
+   */
+  private ended(): void {
+    this.closed = true;
+    if (!this.paused) this.destroy();
   }
 
   destroy(): void {
@@ -187,8 +203,8 @@ class Link {
       if (this.paused) this.held.push({ to: 'client', chunk });
       else this.pass('client', chunk);
     });
-    upstream.on('error', () => this.destroy());
-    upstream.on('close', () => this.destroy());
+    upstream.on('error', () => this.ended());
+    upstream.on('close', () => this.ended());
     this.upstream = upstream;
   }
 

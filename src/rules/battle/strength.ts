@@ -11,11 +11,6 @@ import { isInPlay, type Spot, spotOf } from '../where.ts';
 
 /** STRENGTH with its modifiers (BATTLE-4, BATTLE-5), and who takes part in a battle at all (BATTLE-0). */
 
-/** BATTLE-0: personnel, or Rogue Borg ("personnel" means "personnel or Rogue Borg" in battle). */
-export function isCombatant(table: Table, id: CardId): boolean {
-  return isPersonnel(table, id) || hasEffect(table, id, 'rogue-borg');
-}
-
 export function isRogueBorg(table: Table, id: CardId): boolean {
   return hasEffect(table, id, 'rogue-borg');
 }
