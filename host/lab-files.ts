@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
  * (`HostOptions.lab`); where there is none, `/lab/` is not served (the replay itself still is).
  */
 
-const TYPES: Readonly<Record<string, string>> = {
+/** The content types of a built site's files. */
+export const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -44,5 +45,5 @@ export function labFile(folder: string, path: string): { path: string; type: str
   // Nothing outside the folder, and no listing.
   if (file !== root && !file.startsWith(root + sep)) return undefined;
   if (!existsSync(file) || !statSync(file).isFile()) return undefined;
-  return { path: file, type: TYPES[extname(file)] ?? 'application/octet-stream' };
+  return { path: file, type: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' };
 }

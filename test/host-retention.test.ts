@@ -14,38 +14,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   type ExportedGame,
   type GameStore,
-  type NewGame,
   openEmbeddedStore,
   openPostgresStore,
-  type StoredStep,
   startHost,
   sweep,
 } from '../host/index.ts';
-import { type Command, createGame, type RuleEvent, saveGame } from '../src/index.ts';
 import { BOARDING, boardingReference, createBoarding, playBoarding, sit } from './support/boarding.ts';
 import { freshDatabase, retrying } from './support/host-processes.ts';
+import { newGame, step } from './support/stored-games.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
 
-const KEY = { id: 'test', secret: 'a secret of at least thirty-two bytes for the tests' };
 const ROOT = new URL('..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'stccg-retention-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function newGame(id: string): NewGame {
-  const game = createGame(BOARDING.setup, { seed: BOARDING.seed, id });
-  const save = JSON.stringify(saveGame(game, { key: KEY, log: false }));
-  game.stop();
-  return { id, seats: { alice: 'a'.repeat(64), bob: 'b'.repeat(64) }, checkpoint: { step: 0, save } };
-}
-
-const step = (n: number): StoredStep => ({
-  mac: `test:${n}`,
-  step: n,
-  command: { type: 'pass', player: n % 2 ? 'alice' : 'bob' } as Command,
-  events: [
-    { type: 'rule', kind: 'passed', clause: 'BATTLE-2', message: `step ${n}` } as unknown as RuleEvent,
-  ],
-});
 
 /** A game of `steps` steps, a checkpoint every 4 (the store keeps the last two: 8 and 12 for 14 steps). */
 async function played(store: GameStore, id: string, steps = 14): Promise<void> {

@@ -2,21 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONTENT_TYPES } from '../../host/lab-files.ts';
 
 /**
  * A static file server on 127.0.0.1 (a free port) for a built site, for the browser tests: it serves
  * the folder's files and nothing else (no listing, nothing outside the folder).
  */
-
-const TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.wasm': 'application/wasm',
-};
 
 export interface StaticSite {
   readonly url: string;
@@ -34,7 +25,7 @@ export async function serveFolder(folder: string): Promise<StaticSite> {
     }
     try {
       const body = await readFile(file);
-      response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      response.writeHead(200, { 'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' });
       response.end(body);
     } catch {
       response.writeHead(404).end();
