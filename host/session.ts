@@ -82,6 +82,8 @@ interface Seated {
   step: number;
   /** Dropped, and kept for its reconnection (`away`, `back`): told nothing meanwhile. */
   away: boolean;
+  /** The order it joined in: of two connections of one seat, the later one stays. */
+  readonly joined: number;
 }
 
 /** What a seat the computer plays holds in the store, in place of a token's hash (no token matches it). */
@@ -166,6 +168,8 @@ export class GameSession {
   private botSeed = 0;
   /** The payload each seat (null: spectators) was last sent, which the next patch starts from. */
   private readonly payloads = new Map<PlayerId | null, SeatPayload>();
+  /** Joins so far, numbering each connection as it joins. */
+  private joins = 0;
   private readonly connections = new Map<SessionConnection, Seated>();
 
   private constructor(
@@ -279,7 +283,13 @@ export class GameSession {
    * 4100 where another host holds the game now).
    */
   join(connection: SessionConnection, admission: Admission): Promise<void> {
-    this.connections.set(connection, { seat: admission.seat, claim: admission.claim, step: -1, away: false });
+    this.connections.set(connection, {
+      seat: admission.seat,
+      claim: admission.claim,
+      step: -1,
+      away: false,
+      joined: ++this.joins,
+    });
     return this.enqueue(async () => {
       const seated = this.connections.get(connection);
       if (!seated) return; // closed while it waited: replaced, revoked, or its game moved
@@ -293,23 +303,36 @@ export class GameSession {
         // Its token changed while it waited.
         if (this.claimOf(seat) !== seated.claim)
           return this.dismiss(connection, CLOSE_REVOKED, revoked(seat));
+        // The latest join of a seat stays, whichever of them the queue reaches first (a reloaded page
+        // whose old connection's join is still waiting must not be closed by it).
+        const gives = `seat "${seat}" was joined again: this connection gives way`;
         for (const [other, them] of this.connections)
-          if (other !== connection && them.seat === seat)
-            this.dismiss(other, CLOSE_REPLACED, `seat "${seat}" was joined again: this connection gives way`);
+          if (other !== connection && them.seat === seat && them.joined > seated.joined)
+            return this.dismiss(connection, CLOSE_REPLACED, gives);
+        for (const [other, them] of this.connections)
+          if (other !== connection && them.seat === seat) this.dismiss(other, CLOSE_REPLACED, gives);
       }
       const game = this.game!;
       const payload = this.payloadFor(game, seat);
-      const { steps, truncated } =
-        admission.since === undefined
-          ? { steps: [], truncated: false }
-          : await this.stepsFor(game, seat, Math.min(admission.since, payload.step));
+      let missed: { steps: StepEvents[]; truncated: boolean };
+      try {
+        missed =
+          admission.since === undefined
+            ? { steps: [], truncated: false }
+            : await this.stepsFor(game, seat, Math.min(admission.since, payload.step));
+      } catch (error) {
+        // The steps it missed are in the store, which did not answer: never left unwelcomed and open.
+        const why = `the store is unavailable: ${(error as Error)?.message ?? error}`;
+        connection.send('refused', { type: 'join', code: 'unavailable', message: why });
+        return this.dismiss(connection, CLOSE_UNAVAILABLE, why);
+      }
       seated.step = payload.step;
       connection.send('welcome', {
         gameId: this.gameId,
         seat,
         payload,
-        steps,
-        ...(truncated ? { truncated } : {}),
+        steps: missed.steps,
+        ...(missed.truncated ? { truncated: true as const } : {}),
       });
     });
   }

@@ -105,6 +105,8 @@ const control = {
   /** While set, every commit waits for it. */
   hold: undefined as Promise<void> | undefined,
   tamper: undefined as ((loaded: LoadedGame) => LoadedGame) | undefined,
+  /** Reads of past steps fail (the rest of the store answers). */
+  stepsFailing: false,
   /** Runs once, after the next load has read the store and before it returns. */
   afterLoad: undefined as (() => Promise<void>) | undefined,
   /** Runs once, before the next claim. */
@@ -137,6 +139,10 @@ beforeAll(async () => {
       await beforeClaim?.(gameId);
       return inner.claim(gameId, lease);
     },
+    async stepsSince(...args: Parameters<GameStore['stepsSince']>) {
+      if (control.failing || control.stepsFailing) return down();
+      return inner.stepsSince(...args);
+    },
     async renew(lease: Lease) {
       if (control.failing) return down();
       return inner.renew(lease);
@@ -153,7 +159,12 @@ let hosts = 0;
 
 /** A host's context for sessions, its own owner, and its lease keeper telling these sessions of losses. */
 function hostContext(
-  options: { ttlMs?: number; checkpointEvery?: number; leases?: SessionContext['leases'] } = {},
+  options: {
+    ttlMs?: number;
+    checkpointEvery?: number;
+    history?: number;
+    leases?: SessionContext['leases'];
+  } = {},
 ) {
   const lease = { owner: `host-${++hosts}`, ttlMs: options.ttlMs ?? 60_000 };
   const sessions = new Map<string, LeasedRoom>();
@@ -163,7 +174,7 @@ function hostContext(
     key,
     keys: [key],
     checkpointEvery: options.checkpointEvery ?? 50,
-    history: 256,
+    history: options.history ?? 256,
     log: (line) => lines.push(line),
     botBudgetMs: 20,
     lease,
@@ -567,6 +578,51 @@ describe('one connection a seat, and a token revoked', () => {
     expect(second.closed?.code).toBe(CLOSE_REPLACED);
     expect(session.back(second)).toBe(false);
     expect(third.payload?.step).toBe(1);
+    await session.close();
+  });
+
+  it('GAME-SEAT-1: two joins of one seat waiting in the queue together: the later stays, whichever is reached first; the earlier closes (4101)', async () => {
+    const host = hostContext();
+    const game = await boardingGame();
+    const session = await host.open(game.gameId);
+    const bob = await sit(session, game, 'bob');
+    // Bob's command, its commit held: the queue is busy while Alice's page joins, and joins again.
+    let release!: () => void;
+    control.hold = new Promise((resolve) => (release = resolve));
+    const sent = bob.command(session, { type: 'pass', player: 'bob', step: 0 });
+    const admission = () => session.admit({ gameId: game.gameId, seat: 'alice', token: game.tokens.alice });
+    const older = new Connection();
+    const newer = new Connection();
+    const joins = [session.join(older, await admission()), session.join(newer, await admission())];
+    control.hold = undefined;
+    release();
+    await sent;
+    await Promise.all(joins);
+    expect(older.closed?.code).toBe(CLOSE_REPLACED);
+    expect(older.of('welcome')).toEqual([]);
+    expect(newer.closed).toBeUndefined();
+    expect(newer.of('welcome')).toHaveLength(1);
+    await session.close();
+  });
+
+  it('a join whose missed steps the store cannot give is refused and closed (4503), never left open unwelcomed', async () => {
+    const host = hostContext({ history: 2 });
+    const game = await boardingGame();
+    const session = await host.open(game.gameId);
+    const alice = await sit(session, game, 'alice');
+    const bob = await sit(session, game, 'bob');
+    for (const command of BOARDING.log.slice(0, 6))
+      await (command.player === 'alice' ? alice : bob).command(session, command);
+    control.stepsFailing = true;
+    try {
+      const back = await sit(session, game, 'bob', 0);
+      expect(back.of('welcome')).toEqual([]);
+      expect(back.closed?.code).toBe(CLOSE_UNAVAILABLE);
+    } finally {
+      control.stepsFailing = false;
+    }
+    const again = await sit(session, game, 'bob', 0);
+    expect(again.of('welcome')).toHaveLength(1);
     await session.close();
   });
 
