@@ -98,7 +98,7 @@ export async function replayOf(
         ? `game "${gameId}" is in play: its replay shows the hands, and takes its replay token until it ends`
         : `game "${gameId}"'s replay takes its replay token`,
   } as const;
-  if (!mayReplay(rule, true, request.token)) return refused;
+  if (!mayReplay(rule, rule.ended, request.token)) return refused;
   const game = await store.exportGame(gameId);
   if (!game) return notFound;
   const ended = game.endedAt !== null;
@@ -170,12 +170,20 @@ function chainOf(
   gameId: string,
   origin: GameOrigin,
   checkpoints: readonly StoredCheckpoint[],
-  stored: readonly StoredStep[],
+  journal: readonly StoredStep[],
 ): Chain | string {
+  let stored = journal;
   const seals = new Map(checkpoints.map((checkpoint) => [checkpoint.step, signatureOf(checkpoint) ?? '']));
-  const start = stored.length > 0 ? stored[0]!.step - 1 : (checkpoints.at(-1)?.step ?? 0);
-  if (start > 0 && !seals.has(start))
-    return `its steps start after step ${start}, where it holds no checkpoint`;
+  let start = stored.length > 0 ? stored[0]!.step - 1 : (checkpoints.at(-1)?.step ?? 0);
+  if (start > 0 && !seals.has(start)) {
+    // Retention pruned the game up to a checkpoint the store has since given up for a later one: the
+    // steps before the earliest checkpoint held link to nothing held, and the replay starts there.
+    const earliest = checkpoints.map((checkpoint) => checkpoint.step).find((step) => step > start);
+    if (earliest === undefined || !stored.some((step) => step.step === earliest))
+      return `its steps start after step ${start}, where it holds no checkpoint`;
+    start = earliest;
+    stored = stored.filter((step) => step.step > earliest);
+  }
   const replaying = new Replaying(origin, gameId, stored);
   const steps: ReplayStep[] = [];
   try {

@@ -25,11 +25,14 @@ const seats: RemoteSeat[] = [];
 /** The built lab the host serves: a folder of one page. */
 let lab: string;
 let tamper: ((game: ExportedGame) => ExportedGame) | undefined;
+/** How many times the host read a game's whole journal. */
+let exports = 0;
 
 beforeAll(async () => {
   const inner = await openEmbeddedStore(embeddedStoreFolder());
   const store: GameStore = Object.assign(Object.create(inner) as GameStore, {
     async exportGame(id: string) {
+      exports++;
       const game = await inner.exportGame(id);
       return game && tamper ? tamper(game) : game;
     },
@@ -102,11 +105,41 @@ describe('a game’s replay', () => {
     expect((await replay(`?token=${created.seats.alice!.token}`)).status).toBe(403);
   });
 
+  it('a game whose early history retention pruned, its pruning checkpoint since given up: replayed from its earliest checkpoint held', async () => {
+    // As the store holds it after a sweep pruned up to step 4 and two checkpoints came since.
+    tamper = (game) => ({
+      ...game,
+      checkpoints: game.checkpoints.filter((checkpoint) => checkpoint.step >= 8),
+      steps: game.steps.filter((step) => step.step > 4),
+    });
+    try {
+      const answer = await replay(token());
+      expect(answer.status).toBe(200);
+      const pruned = (await answer.json()) as Replay;
+      expect(pruned).toMatchObject({ start: 8, last: 15 });
+      expect(pruned.steps.map((step) => step.step)).toEqual([9, 10, 11, 12, 13, 14, 15]);
+    } finally {
+      tamper = undefined;
+    }
+  });
+
+  it('a public game still in play: refused without its token before its journal is read', async () => {
+    const open = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed, replays: 'public' });
+    const before = exports;
+    expect((await replay('', open.gameId)).status).toBe(403);
+    expect(exports).toBe(before);
+    expect((await replay(`?token=${open.replay.token}`, open.gameId)).status).toBe(200);
+  });
+
   it('a game recorded without a replay token is replayed by no one', async () => {
     const game = await host.createGame({ setup: BOARDING.setup, seed: BOARDING.seed, id: 'old-game' });
     const checkpoint = (await host.store.exportGame(game.gameId))!.checkpoints[0]!;
     await host.store.createGame({ id: 'older-game', seats: { alice: 'x', bob: 'y' }, checkpoint });
-    expect(await host.store.replayRule('older-game')).toEqual({ replays: 'token', tokenHash: '' });
+    expect(await host.store.replayRule('older-game')).toEqual({
+      replays: 'token',
+      tokenHash: '',
+      ended: false,
+    });
     expect((await replay('?token=', 'older-game')).status).toBe(403);
     expect((await replay(token(), 'older-game')).status).toBe(403);
   });

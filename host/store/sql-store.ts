@@ -370,12 +370,16 @@ export class SqlGameStore implements GameStore {
 
   async replayRule(gameId: string): Promise<ReplayRule | undefined> {
     try {
-      const [game] = await this.sql.query<{ replays: string; replay_token: string }>(
-        'select replays, replay_token from stccg_games where id = $1',
+      const [game] = await this.sql.query<{ replays: string; replay_token: string; ended: boolean }>(
+        'select replays, replay_token, ended_at is not null as ended from stccg_games where id = $1',
         [gameId],
       );
       if (!game) return undefined;
-      return { replays: game.replays === 'public' ? 'public' : 'token', tokenHash: game.replay_token };
+      return {
+        replays: game.replays === 'public' ? 'public' : 'token',
+        tokenHash: game.replay_token,
+        ended: game.ended === true,
+      };
     } catch (error) {
       throw storeError(error, () => new StoreError('unreachable', 'damaged'));
     }

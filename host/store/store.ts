@@ -104,7 +104,7 @@ export interface NewGame {
   /** The game at step 0, as a signed checkpoint (it holds the origin). */
   readonly checkpoint: StoredCheckpoint;
   /** Who may replay it (default: `token`, with no token). */
-  readonly replays?: ReplayRule;
+  readonly replays?: Omit<ReplayRule, 'ended'>;
 }
 
 /**
@@ -116,6 +116,8 @@ export interface ReplayRule {
   readonly replays: 'public' | 'token';
   /** SHA-256 of the replay token (the token itself is never stored); empty where the game has none. */
   readonly tokenHash: string;
+  /** Whether the game has ended (`markEnded`): a public game's replay is open from then on. */
+  readonly ended: boolean;
 }
 
 /** One step carried out: the command and the rule events it caused (every event: seats filter them). */
