@@ -108,6 +108,11 @@ export interface Host {
    * no more, in an open room too. Undefined for an unknown game, or a seat no token holds.
    */
   rotateSeatToken(gameId: string, seat: string): Promise<RotatedSeat | undefined>;
+  /**
+   * Marks a game ended (as `POST /games/:id/end` does): retention may then prune its history, and its
+   * replays, if public, are open. False for an unknown game.
+   */
+  endGame(gameId: string): Promise<boolean>;
   /** Stops taking connections, closes every room (the games stay in the store) and the store. */
   close(): Promise<void>;
 }
@@ -168,7 +173,12 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
     const readiness = new Readiness(store);
     const replay = (request: ReplayRequest) => replayOf(store!, context.keys, request);
     const lab = options.lab ?? builtLabFolder();
-    const door = { create, rotate, health: () => readiness.check(), createTokenHash, replay, lab };
+    const end = async (gameId: string) => {
+      if (!(await context.store.replayRule(gameId))) return false;
+      await context.store.markEnded(gameId);
+      return true;
+    };
+    const door = { create, rotate, end, health: () => readiness.check(), createTokenHash, replay, lab };
     http = createServer((req, res) => void answerHttp(req, res, door));
     const port = await freePortFor(http, options.port ?? 2567, options.hostname);
     // The matchmaker writes listings only while this host surely holds its games (a stalled one may not).
@@ -220,6 +230,7 @@ export async function startHost(options: HostOptions = {}): Promise<Host> {
       store,
       createGame: create,
       rotateSeatToken: rotate,
+      endGame: end,
       async close() {
         if (closed) return;
         closed = true;

@@ -21,6 +21,8 @@ export interface Door {
   create(request: GameRequest): Promise<CreatedGame>;
   /** A seat's new token; undefined for an unknown game, or a seat no token holds. */
   rotate(gameId: string, seat: string): Promise<RotatedSeat | undefined>;
+  /** Marks a game ended (its creator says it is over); false for an unknown game. */
+  end(gameId: string): Promise<boolean>;
   health(): Promise<Health>;
   /** A game's replay, checked against the host's keys, or why not (`host/replay.ts`); none: no replays. */
   replay?(request: ReplayRequest): Promise<Replay | ReplayRefusal>;
@@ -47,6 +49,8 @@ export async function answerHttp(req: IncomingMessage, res: ServerResponse, door
     if (replay && req.method === 'OPTIONS') return void res.writeHead(204, CROSS_ORIGIN).end();
     const seatToken = SEAT_TOKEN.exec(path);
     if (seatToken && req.method === 'POST') return await rotate(req, res, door, seatToken[1]!, seatToken[2]!);
+    const ending = END.exec(path);
+    if (ending && req.method === 'POST') return await end(req, res, door, ending[1]!);
     if (path === '/health' && req.method === 'GET') {
       const health = await door.health();
       return json(res, health.ok ? 200 : 503, health);
@@ -124,6 +128,29 @@ async function rotate(
       message: `game "${gameId ?? rawGameId}" has no seat "${seat ?? rawSeat}" a token holds`,
     });
   json(res, 200, rotated, { 'cache-control': 'no-store' });
+}
+
+/** `POST /games/:id/end`: a game marked ended. */
+const END = /^\/games\/([^/]+)\/end$/;
+
+/**
+ * `POST /games/:id/end`: the game's creator says it is over. The engine knows no end of a game but a game
+ * where no seat has a command left (rare: a turn can always be ended), so a game played out is marked by
+ * whoever created it: from then on retention (`--retain ended`) prunes its history, and its replays, if
+ * public, are open. Only with the host's create token, as a rotation.
+ */
+async function end(req: IncomingMessage, res: ServerResponse, door: Door, rawGameId: string): Promise<void> {
+  if (door.createTokenHash === undefined)
+    return json(res, 403, {
+      error: 'forbidden',
+      message: 'this host has no create token: a game is marked ended only with one',
+    });
+  if (!authorized(req, door))
+    return json(res, 401, { error: 'unauthorized', message: 'ending a game takes the host’s token' });
+  const gameId = decoded(rawGameId);
+  if (gameId === undefined || !(await door.end(gameId)))
+    return json(res, 404, { error: 'not-found', message: `there is no game "${gameId ?? rawGameId}"` });
+  json(res, 200, { gameId, ended: true });
 }
 
 /** Answers that any page may read (a replay: what it shows is the token's, or public). */

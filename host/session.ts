@@ -247,6 +247,20 @@ export class GameSession {
     this.checkpointStep = loaded.checkpoint.step;
     this.payloads.clear();
     this.unavailable = undefined;
+    // A mark lost to a store that failed as the game ended is made as the game next opens.
+    this.markIfEnded(rebuilt.game);
+  }
+
+  /**
+   * The engine knows no end of a game but this: no seat has a command left (and no battle awaits one).
+   * Such a game is marked ended in the store, for retention (host/retention.ts) and public replays.
+   */
+  private markIfEnded(game: Game): void {
+    if (
+      game.awaiting() === null &&
+      Object.keys(this.seats).every((seat) => game.legalCommands(seat).length === 0)
+    )
+      void this.context.store.markEnded(this.gameId).catch(() => {});
   }
 
   /**
@@ -543,13 +557,7 @@ export class GameSession {
       );
       this.lastSeal = checkpoint?.signature?.mac ?? steps.at(-1)?.mac ?? this.lastSeal;
       if (checkpoint) this.checkpointStep = step;
-      // The engine knows no end of a game but this: no seat has a command left (and no battle awaits
-      // one). Marked for retention (host/retention.ts), which may then prune the game's history.
-      if (
-        game.awaiting() === null &&
-        Object.keys(this.seats).every((seat) => game.legalCommands(seat).length === 0)
-      )
-        void this.context.store.markEnded(this.gameId).catch(() => {});
+      this.markIfEnded(game);
       return { ok: true, step };
     } catch (error) {
       this.storeFailed(error);

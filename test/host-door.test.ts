@@ -304,6 +304,7 @@ describe('the routes without a create token', () => {
     const door = {
       create: () => Promise.reject(new Error('not here')),
       rotate: () => Promise.reject(new Error('never asked')),
+      end: () => Promise.reject(new Error('never asked')),
       health: () => Promise.resolve({ ok: true }),
       createTokenHash: undefined,
     };
