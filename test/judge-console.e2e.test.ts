@@ -12,6 +12,7 @@ import { parseScenario } from '../src/scenario/load.ts';
 import { runScenario } from '../src/scenario/runner.ts';
 import { BOARDING } from './support/boarding.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+import { buildLab } from './support/lab-build.ts';
 import { embeddedStoreFolder } from './support/stores.ts';
 
 /**
@@ -45,16 +46,7 @@ describe.skipIf(!CHROMIUM)("the judge's console in Chromium", () => {
   const blocked: string[] = [];
 
   beforeAll(async () => {
-    await run(process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'lab/vite.config.ts',
-      '--outDir',
-      LAB,
-      '--logLevel',
-      'error',
-    ]);
+    await buildLab(LAB);
     // A checkpoint every four steps: the console checks the chain through the host's checkpoints too.
     host = await startHost({
       port: 0,

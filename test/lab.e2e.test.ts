@@ -8,6 +8,7 @@ import { type BattleOdds, battleOdds, clause } from '../src/index.ts';
 import { parseScenario } from '../src/scenario/load.ts';
 import { runScenario } from '../src/scenario/runner.ts';
 import { CHROMIUM, CHROMIUM_ARGS } from './support/chromium.ts';
+import { buildLab } from './support/lab-build.ts';
 import { type StaticSite, serveFolder } from './support/static-server.ts';
 
 /**
@@ -33,14 +34,7 @@ describe.skipIf(!CHROMIUM)('the rules lab in Chromium', () => {
   const blocked: string[] = [];
 
   beforeAll(async () => {
-    await run(process.execPath, [
-      'node_modules/vite/bin/vite.js',
-      'build',
-      '--config',
-      'lab/vite.config.ts',
-      '--logLevel',
-      'error',
-    ]);
+    await buildLab();
     site = await serveFolder(LAB);
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
     context = await browser.newContext({ viewport: { width: 1024, height: 900 }, acceptDownloads: true });
