@@ -255,12 +255,14 @@ export class GameSession {
    * The engine knows no end of a game but this: no seat has a command left (and no battle awaits one).
    * Such a game is marked ended in the store, for retention (host/retention.ts) and public replays.
    */
-  private markIfEnded(game: Game): void {
-    if (
-      game.awaiting() === null &&
-      Object.keys(this.seats).every((seat) => game.legalCommands(seat).length === 0)
-    )
-      void this.context.store.markEnded(this.gameId).catch(() => {});
+  private markIfEnded(game: Game, told: ReadonlyMap<PlayerId | null, SeatPayload> = new Map()): void {
+    // The seats' payloads just told hold their commands already: the usual answer (a seat has one) costs
+    // nothing more; only seats no one watches are asked.
+    for (const [seat, payload] of told) if (seat !== null && payload.legal.length > 0) return;
+    if (game.awaiting() !== null) return;
+    for (const seat of Object.keys(this.seats))
+      if (!told.has(seat) && game.legalCommands(seat).length > 0) return;
+    void this.context.store.markEnded(this.gameId).catch(() => {});
   }
 
   /**
@@ -557,7 +559,6 @@ export class GameSession {
       );
       this.lastSeal = checkpoint?.signature?.mac ?? steps.at(-1)?.mac ?? this.lastSeal;
       if (checkpoint) this.checkpointStep = step;
-      this.markIfEnded(game);
       return { ok: true, step };
     } catch (error) {
       this.storeFailed(error);
@@ -671,6 +672,7 @@ export class GameSession {
       seated.step = payload.step;
     }
     for (const [seat, payload] of next) this.payloads.set(seat, payload);
+    this.markIfEnded(game, next);
   }
 
   /** The whole payload again, and the events since `since` (a reconnection, or a patch that did not apply). */

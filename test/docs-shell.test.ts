@@ -74,10 +74,10 @@ const STAND_INS = new Map<string, { readonly instead: string; readonly why: stri
     { instead: 'npx stccg view out/4d.jsonl', why: '--open serves the page until Ctrl-C' },
   ],
   [
-    `npm run stccg -- cards import ../shared/cards/gemp-1e/set[12]* --type Personnel --type Ship --type Equipment --about "$(node -p "require('./src/cards/pool/pool.json').about")" -o src/cards/pool/pool.json`,
+    `npm run stccg -- cards import GEMP/set[12]* --type Personnel --type Ship --type Equipment --about "$(node -p "require('./src/cards/pool/pool.json').about")" -o src/cards/pool/pool.json`,
     {
       instead: 'npm run stccg -- cards import --help',
-      why: "reads the community's card files from outside the clone, and rewrites the pool",
+      why: "reads the community's card files, which a clone does not hold, and rewrites the pool",
     },
   ],
 ]);

@@ -1,4 +1,5 @@
 import { derivedSeed } from '../../src/bot/rng.ts';
+import { lossesOn, personnelOf } from '../../src/bot/score.ts';
 import { Game } from '../../src/game/game.ts';
 import { checkedOptions } from '../../src/game/options.ts';
 import type { PlayerId } from '../../src/model/board.ts';
@@ -8,7 +9,6 @@ import { workFor } from './budget.ts';
 import { commandInWords, explanation } from './explain.ts';
 import { plansFor } from './plans.ts';
 import type { Searching } from './playout.ts';
-import { lossesOn, personnelOf } from './score.ts';
 import { search } from './search.ts';
 
 /** How the bot decides (`chooseCommand(game, player, options)`). */

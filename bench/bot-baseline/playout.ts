@@ -1,8 +1,8 @@
 import { generator } from '../../src/bot/rng.ts';
+import { lossesOn } from '../../src/bot/score.ts';
 import type { Game } from '../../src/game/game.ts';
 import type { CardId, PlayerId } from '../../src/model/board.ts';
 import type { Command, CommandOf } from '../../src/model/commands.ts';
-import { lossesOn } from './score.ts';
 
 /**
  * One playout: a fork of the game (its generator reseeded, the face-down piles reshuffled: the bot

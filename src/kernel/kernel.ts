@@ -1,7 +1,8 @@
 import type { BattleData, BattleView } from '../model/battle.ts';
 import type { Board, CardId, PlayerId } from '../model/board.ts';
+import type { CommandResult } from '../model/command-result.ts';
 import type { Command, PlayerCommand } from '../model/commands.ts';
-import type { HologramState, Rejection, RuleEvent } from '../model/events.ts';
+import type { HologramState, RuleEvent } from '../model/events.ts';
 import { safeText } from '../model/plain.ts';
 import {
   type Awaiting,
@@ -49,17 +50,8 @@ export interface KernelOptions {
   readonly replay?: boolean;
 }
 
-/** The answer to a command, as a game's `CommandResult`. */
-export type KernelResult =
-  | {
-      readonly ok: true;
-      readonly step: number;
-      readonly events: readonly RuleEvent[];
-      readonly auto: readonly PlayerCommand[];
-      readonly policyRejection?: Rejection;
-      readonly policyFailure?: { readonly player: PlayerId; readonly message: string };
-    }
-  | { readonly ok: false; readonly rejection: Rejection };
+/** The answer to a command: a game's `CommandResult` (never `queued`: a kernel answers at once). */
+export type KernelResult = CommandResult;
 
 /** At most this many commands by policies after one command (as a game). */
 const MAX_AUTO_COMMANDS = 100_000;
