@@ -1,5 +1,6 @@
 import { matchMaker } from '@colyseus/core';
 import type { GameStore } from './store/store.ts';
+import { NoAnswer, withinMs } from './within.ts';
 
 /**
  * `GET /health`, a readiness check for a load balancer or an orchestrator: the host takes games only
@@ -78,19 +79,11 @@ function presenceClients(): Pingable[] {
 
 /** Undefined where `check` resolves within `CHECK_MS`; otherwise why not, in words. */
 async function answers(what: string, check: () => Promise<unknown>): Promise<string | undefined> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<string>((resolve) => {
-    timer = setTimeout(() => resolve(`${what} did not answer within ${CHECK_MS} ms`), CHECK_MS);
-  });
   try {
-    return await Promise.race([
-      check().then(
-        () => undefined,
-        (error: unknown) => `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
-      ),
-      late,
-    ]);
-  } finally {
-    clearTimeout(timer);
+    await withinMs(check(), CHECK_MS, what);
+    return undefined;
+  } catch (error) {
+    if (error instanceof NoAnswer) return error.message;
+    return `${what} failed: ${error instanceof Error ? error.message : String(error)}`;
   }
 }

@@ -1,4 +1,5 @@
 import type { GameStore, Lease } from './store/store.ts';
+import { withinMs } from './within.ts';
 
 /** What the lease keeper needs of a room: when it took its game, and a way to tell it it lost it. */
 export interface LeasedRoom {
@@ -167,13 +168,4 @@ function tell(room: LeasedRoom, why: 'taken' | 'fenced'): void {
   } catch {
     // The room logs its own mistakes (onUncaughtException); the heartbeat goes on.
   }
-}
-
-/** `promise`, or a rejection once `ms` have passed without its answer. */
-function withinMs<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
